@@ -1,0 +1,239 @@
+//! The command line: arguments in, exit status out. Everything the binary
+//! does goes through [`main`], so the integration tests can drive it as a
+//! user would.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::ast::Game;
+use crate::pipeline::{self, OutputFormat, Settings, Tally};
+use crate::render::DiagnosticFormat;
+use crate::syntax::Mode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cardsharp",
+    version,
+    about = "Parse, validate and evaluate bridge, Choker and whist hand files",
+    after_help = "Examples:\n  cardsharp run examples/mixed.txt\n  cardsharp check --diagnostics short hands/\n  cat deals.txt | cardsharp run --game whist --output json"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Evaluate every record; results on stdout, diagnostics on stderr.
+    Run {
+        #[command(flatten)]
+        input: InputArgs,
+        /// How results are written.
+        #[arg(long, value_enum, default_value_t = OutputArg::Text)]
+        output: OutputArg,
+    },
+    /// Validate only: exit 0 when the input is clean, 1 when it has errors.
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+struct InputArgs {
+    /// Files or directories to read; none, or `-`, reads standard input.
+    paths: Vec<PathBuf>,
+    /// The game of the input; `auto` recognises each section.
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    game: GameArg,
+    /// How diagnostics are written to stderr.
+    #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
+    diagnostics: DiagnosticsArg,
+    /// Colour in diagnostics; `auto` colours a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+    /// Threads to use (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum GameArg {
+    Auto,
+    Bridge,
+    Choker,
+    Whist,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OutputArg {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum DiagnosticsArg {
+    Human,
+    Short,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Exit statuses, as DESIGN.md fixes them.
+const CLEAN: u8 = 0;
+const INPUT_ERRORS: u8 = 1;
+const USAGE_OR_IO: u8 = 2;
+
+/// Runs the command line `args` (program name first) and returns the exit
+/// status.
+pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() {
+                USAGE_OR_IO
+            } else {
+                CLEAN
+            });
+        }
+    };
+    let (input, evaluate, output) = match cli.command {
+        Command::Run { input, output } => (input, true, output),
+        Command::Check { input } => (input, false, OutputArg::Text),
+    };
+    if let Some(jobs) = input.jobs {
+        // Fails only if a pool was built already, which keeps its size.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(jobs))
+            .build_global();
+    }
+    let settings = Settings {
+        mode: match input.game {
+            GameArg::Auto => Mode::Auto,
+            GameArg::Bridge => Mode::Forced(Game::Bridge),
+            GameArg::Choker => Mode::Forced(Game::Choker),
+            GameArg::Whist => Mode::Forced(Game::Whist),
+        },
+        evaluate,
+        output: match output {
+            OutputArg::Text => OutputFormat::Text,
+            OutputArg::Json => OutputFormat::Json,
+        },
+        diagnostics: match input.diagnostics {
+            DiagnosticsArg::Human => DiagnosticFormat::Human {
+                color: use_color(input.color),
+                width: terminal_width(),
+            },
+            DiagnosticsArg::Short => DiagnosticFormat::Short,
+            DiagnosticsArg::Json => DiagnosticFormat::Json,
+        },
+    };
+    let status = run_paths(&input.paths, &settings);
+    ExitCode::from(status)
+}
+
+fn use_color(choice: ColorArg) -> bool {
+    match choice {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+                && io::stderr().is_terminal()
+        }
+    }
+}
+
+/// The width miette wraps reports at: `COLUMNS` when set, else 100.
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|columns| columns.parse().ok())
+        .unwrap_or(100)
+}
+
+/// Processes each path in order, and returns the exit status.
+fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut err = io::BufWriter::new(io::stderr().lock());
+    let mut tally = Tally::default();
+    let mut failed = false;
+    let stdin_only = [PathBuf::from("-")];
+    let paths = if paths.is_empty() {
+        &stdin_only[..]
+    } else {
+        paths
+    };
+    for path in paths {
+        let files = match input_files(path) {
+            Ok(files) => files,
+            Err(error) => {
+                failed = true;
+                let _ = writeln!(err, "cardsharp: {}: {error}", path.display());
+                continue;
+            }
+        };
+        for file in files {
+            match process_path(&file, settings, &mut out, &mut err) {
+                Ok(counts) => tally += counts,
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return USAGE_OR_IO,
+                Err(error) => {
+                    failed = true;
+                    let _ = writeln!(err, "cardsharp: {}: {error}", file.display());
+                }
+            }
+        }
+    }
+    if out.flush().is_err() {
+        failed = true;
+    }
+    let _ = err.flush();
+    if failed {
+        USAGE_OR_IO
+    } else if tally.errors > 0 {
+        INPUT_ERRORS
+    } else {
+        CLEAN
+    }
+}
+
+fn process_path(
+    path: &Path,
+    settings: &Settings,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<Tally> {
+    if path == Path::new("-") {
+        pipeline::process("<stdin>", io::stdin().lock(), settings, out, err)
+    } else {
+        let file = std::fs::File::open(path)?;
+        pipeline::process(&path.display().to_string(), file, settings, out, err)
+    }
+}
+
+/// A path as the files to read: itself, or for a directory every file
+/// below it in sorted order.
+fn input_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+    if path == Path::new("-") || !path.is_dir() {
+        return Ok(vec![path.to_owned()]);
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<io::Result<_>>()?;
+    entries.sort();
+    let mut files = Vec::new();
+    for entry in entries {
+        files.extend(input_files(&entry)?);
+    }
+    Ok(files)
+}

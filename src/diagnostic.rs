@@ -1,0 +1,371 @@
+//! Every problem cardsharp can report, in one place.
+//!
+//! A [`Diagnostic`] is plain data: where (`span`), in which language
+//! (`scope`), and what (`kind`). All wording lives in the exhaustive matches
+//! below, so one look shows every message, code and hint the program can
+//! print, and adding a kind without wording it does not compile.
+
+use crate::ast::{Game, Span};
+
+/// Where a diagnostic's code lives: a game's records, or the document that
+/// holds them (sections and terminators).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Game(Game),
+    Document,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// What went wrong. Fields hold what the wording needs; spans of the other
+/// side of a conflict become secondary labels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The first character of a card is not a rank of this game.
+    BadRank { letter: char },
+    /// The second character of a card is not a suit of this game.
+    BadSuit { letter: char },
+    /// A card written in lowercase, such as `kh`.
+    LowercaseCard { fixed: String },
+    /// The ten written as `10`.
+    TenAsDigits { fixed: String },
+    /// Several cards without spaces between them, such as `KSQS`.
+    GluedCards { fixed: String },
+    /// A token that is not a card at all.
+    NotACard { found: String },
+    /// A line none of whose tokens is a card.
+    UnrecognisedLine,
+    /// Bytes that are not UTF-8; the span is the first bad byte.
+    InvalidUtf8,
+    /// A card that stands twice in one hand or deal.
+    DuplicateCard { first: Span },
+    /// A line of cards with the wrong number of cards.
+    CardCount { expected: usize, found: usize },
+    /// Choker: nothing before the dash.
+    NameEmpty,
+    /// Choker: a name of more than 20 letters.
+    NameTooLong { length: usize },
+    /// Choker: a name with something other than a letter.
+    NameCharacter { found: char },
+    /// Choker: no dash between the name and the cards.
+    MissingDash { fixed: Option<String> },
+    /// Choker: other than ten card characters after the dash.
+    ChokerCardCount { found: usize, without_blanks: bool },
+    /// Choker: a card in both hands of a pair (one deck).
+    SharedCard { first: Span },
+    /// Choker: the last hand before `END` or the end of input has no partner.
+    UnpairedHand,
+    /// Whist: the first line of a deal is not one suit letter.
+    BadTrumpLine,
+    /// Whist: a deal that ends before its four play lines.
+    DealCutShort { lines: usize },
+    /// Whist: a player did not follow the suit led while holding it.
+    Revoke { trick: usize, held: Span, led: Span },
+    /// The input ended without the section's terminator.
+    MissingTerminator { terminator: &'static str },
+    /// Text after the terminator of a `--game` forced input, ignored.
+    AfterTerminator { terminator: &'static str },
+    /// A terminator with no section open to end.
+    StrayTerminator { terminator: &'static str },
+    /// A line that opens no section `--game auto` knows.
+    UnrecognisedSection,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub scope: Scope,
+    pub kind: Kind,
+    /// The bytes at fault: the primary label.
+    pub span: Span,
+}
+
+/// A label beside the primary one: the other side of a conflict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Secondary {
+    pub span: Span,
+    pub text: &'static str,
+}
+
+impl Diagnostic {
+    #[must_use]
+    pub const fn new(scope: Scope, kind: Kind, span: Span) -> Self {
+        Self { scope, kind, span }
+    }
+
+    #[must_use]
+    pub fn severity(&self) -> Severity {
+        match self.kind {
+            Kind::AfterTerminator { .. } => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+
+    /// The stable code, `cardsharp::<scope>::<what>`.
+    #[must_use]
+    pub fn code(&self) -> String {
+        let scope = match self.scope {
+            Scope::Game(game) => game.name(),
+            Scope::Document => "document",
+        };
+        format!("cardsharp::{scope}::{}", self.kind.code())
+    }
+
+    fn game_name(&self) -> &'static str {
+        match self.scope {
+            Scope::Game(Game::Bridge) => "bridge",
+            Scope::Game(Game::Choker) => "Choker",
+            Scope::Game(Game::Whist) => "whist",
+            Scope::Document => "this document",
+        }
+    }
+
+    fn alphabet(&self) -> &'static crate::ast::Alphabet {
+        match self.scope {
+            Scope::Game(game) => game.alphabet(),
+            Scope::Document => Game::Bridge.alphabet(),
+        }
+    }
+
+    /// One sentence: what was found and what was expected.
+    #[must_use]
+    pub fn message(&self) -> String {
+        let game = self.game_name();
+        let alphabet = self.alphabet();
+        match &self.kind {
+            Kind::BadRank { letter } => format!(
+                "`{}` is not a {game} rank: expected one of {}",
+                letter.escape_debug(),
+                alphabet.rank_list
+            ),
+            Kind::BadSuit { letter } => format!(
+                "`{}` is not a {game} suit: expected one of {}",
+                letter.escape_debug(),
+                alphabet.suit_list
+            ),
+            Kind::LowercaseCard { .. } => "cards are written in capitals".to_owned(),
+            Kind::TenAsDigits { .. } => "the ten is written `T`, not `10`".to_owned(),
+            Kind::GluedCards { fixed } => format!(
+                "{} cards written without a space between them",
+                fixed.split(' ').count()
+            ),
+            Kind::NotACard { found } => {
+                format!("expected a card (rank then suit), found `{found}`")
+            }
+            Kind::UnrecognisedLine => format!("expected a line of {game} cards"),
+            Kind::InvalidUtf8 => "the input is not valid UTF-8 here".to_owned(),
+            Kind::DuplicateCard { .. } => match self.scope {
+                Scope::Game(Game::Whist) => {
+                    "a card is dealt twice: a deal is 52 distinct cards".to_owned()
+                }
+                _ => "a card stands twice in this hand".to_owned(),
+            },
+            Kind::CardCount { expected, found } => {
+                format!("expected {expected} cards on this line, found {found}")
+            }
+            Kind::NameEmpty => "the hand has no name before the dash".to_owned(),
+            Kind::NameTooLong { length } => {
+                format!("a name has 1 to 20 letters, this one has {length}")
+            }
+            Kind::NameCharacter { found } => format!(
+                "`{}` cannot stand in a name: names are letters only",
+                found.escape_debug()
+            ),
+            Kind::MissingDash { .. } => "expected a dash between the name and the cards".to_owned(),
+            Kind::ChokerCardCount { found, .. } => {
+                format!("expected 10 card characters (five cards) after the dash, found {found}")
+            }
+            Kind::SharedCard { .. } => {
+                "a card is in both hands of this pair, but they come from one deck".to_owned()
+            }
+            Kind::UnpairedHand => "this hand has no opponent".to_owned(),
+            Kind::BadTrumpLine => {
+                "expected the trump suit: one of S H D C alone on its line".to_owned()
+            }
+            Kind::DealCutShort { lines } => format!(
+                "this deal has {lines} of its 4 play lines: a deal is a trump line and 4 lines of 13 cards"
+            ),
+            Kind::Revoke { trick, .. } => format!(
+                "in trick {trick} this player did not follow the suit led, though holding it"
+            ),
+            Kind::MissingTerminator { terminator } => {
+                format!("the {game} section is not closed: expected a line `{terminator}`")
+            }
+            Kind::AfterTerminator { terminator } => {
+                format!("text after `{terminator}` is ignored")
+            }
+            Kind::StrayTerminator { terminator } => {
+                format!("`{terminator}` closes no section here")
+            }
+            Kind::UnrecognisedSection => "this line opens no known section".to_owned(),
+        }
+    }
+
+    /// The text on the primary label.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match &self.kind {
+            Kind::BadRank { .. } => "not a rank".to_owned(),
+            Kind::BadSuit { .. } => "not a suit".to_owned(),
+            Kind::LowercaseCard { .. } => "lowercase".to_owned(),
+            Kind::TenAsDigits { .. } => "`10` here".to_owned(),
+            Kind::GluedCards { .. } => "no space between these cards".to_owned(),
+            Kind::NotACard { .. } => "not a card".to_owned(),
+            Kind::UnrecognisedLine => "no card on this line".to_owned(),
+            Kind::InvalidUtf8 => "invalid UTF-8".to_owned(),
+            Kind::DuplicateCard { .. } | Kind::SharedCard { .. } => "again here".to_owned(),
+            Kind::CardCount { found, .. } => format!("{found} cards"),
+            Kind::NameEmpty => "name expected before this dash".to_owned(),
+            Kind::NameTooLong { length } => format!("{length} letters"),
+            Kind::NameCharacter { .. } => "not a letter".to_owned(),
+            Kind::MissingDash { .. } => "no dash on this line".to_owned(),
+            Kind::ChokerCardCount { found, .. } => format!("{found} characters"),
+            Kind::UnpairedHand => "unpaired hand".to_owned(),
+            Kind::BadTrumpLine => "not a trump suit".to_owned(),
+            Kind::DealCutShort { .. } => "incomplete deal".to_owned(),
+            Kind::Revoke { .. } => "played off suit".to_owned(),
+            Kind::MissingTerminator { terminator } => {
+                format!("`{terminator}` expected after this line")
+            }
+            Kind::AfterTerminator { .. } => "ignored from here".to_owned(),
+            Kind::StrayTerminator { .. } => "no section to close".to_owned(),
+            Kind::UnrecognisedSection => "not whist, Choker or bridge".to_owned(),
+        }
+    }
+
+    /// The other side of a conflict, where there is one.
+    #[must_use]
+    pub fn secondary(&self) -> Vec<Secondary> {
+        match &self.kind {
+            Kind::DuplicateCard { first } | Kind::SharedCard { first } => vec![Secondary {
+                span: *first,
+                text: "first here",
+            }],
+            Kind::Revoke { held, led, .. } => vec![
+                Secondary {
+                    span: *led,
+                    text: "the suit led",
+                },
+                Secondary {
+                    span: *held,
+                    text: "a card of that suit, still held",
+                },
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// A fix, where one can be guessed.
+    #[must_use]
+    pub fn help(&self) -> Option<String> {
+        let alphabet = self.alphabet();
+        let game = self.game_name();
+        match &self.kind {
+            Kind::BadRank { letter } => Some(match (self.scope, letter) {
+                (Scope::Game(Game::Choker), 'A') => {
+                    "Choker has no ace: its highest rank is the Chicken, `C`".to_owned()
+                }
+                (Scope::Game(Game::Bridge | Game::Whist), '1') => {
+                    "the standard deck has no one: its lowest rank is `2`".to_owned()
+                }
+                _ => format!("{game} ranks are {}", alphabet.rank_list),
+            }),
+            Kind::BadSuit { letter } => Some(match (self.scope, letter) {
+                (Scope::Game(Game::Choker), 'H') => {
+                    "Choker has no hearts: its suits are S G D C (G for giblets)".to_owned()
+                }
+                (Scope::Game(Game::Bridge | Game::Whist), 'G') => {
+                    "giblets are a Choker suit: the standard suits are S H D C".to_owned()
+                }
+                _ => format!("{game} suits are {}", alphabet.suit_list),
+            }),
+            Kind::LowercaseCard { fixed }
+            | Kind::TenAsDigits { fixed }
+            | Kind::GluedCards { fixed } => Some(format!("write `{fixed}`")),
+            Kind::NotACard { .. } | Kind::UnrecognisedLine => Some(format!(
+                "a card is a rank ({}) followed by a suit ({})",
+                alphabet.rank_list, alphabet.suit_list
+            )),
+            Kind::InvalidUtf8 => Some("save the file as UTF-8 (or ASCII)".to_owned()),
+            Kind::DuplicateCard { .. } | Kind::SharedCard { .. } => {
+                Some("each card of the deck exists once: one of the two is mistyped".to_owned())
+            }
+            Kind::CardCount { expected, found } if *found == 2 * expected => Some(
+                "two hands on one line? put each on its own line".to_owned(),
+            ),
+            Kind::CardCount { expected, found } if found < expected => Some(format!(
+                "{} card(s) missing",
+                expected - found
+            )),
+            Kind::CardCount { expected, found } => {
+                Some(format!("{} card(s) too many", found - expected))
+            }
+            Kind::NameEmpty => Some("write the chicken's name before the dash: `Joey-1C3S2G5D4D`".to_owned()),
+            Kind::NameTooLong { .. } => Some("shorten the name to at most 20 letters".to_owned()),
+            Kind::NameCharacter { .. } => Some("names are 1 to 20 letters A-Z or a-z".to_owned()),
+            Kind::MissingDash { fixed } => Some(match fixed {
+                Some(fixed) => format!("write `{fixed}`"),
+                None => "write the name, a dash, then the five cards: `Joey-1C3S2G5D4D`".to_owned(),
+            }),
+            Kind::ChokerCardCount {
+                without_blanks: true,
+                ..
+            } => Some("write the five cards without spaces between them".to_owned()),
+            Kind::ChokerCardCount { found, .. } if *found < 10 => {
+                Some("a hand is five cards, each a rank and a suit".to_owned())
+            }
+            Kind::ChokerCardCount { .. } => {
+                Some("a hand is five cards; one hand per line".to_owned())
+            }
+            Kind::UnpairedHand => Some("hands are compared in pairs: add its opponent or remove it".to_owned()),
+            Kind::BadTrumpLine => Some("a deal starts with its trump suit alone on a line, such as `H`".to_owned()),
+            Kind::DealCutShort { .. } => Some("add the missing lines of cards".to_owned()),
+            Kind::Revoke { .. } => Some("a player must follow the suit led when able".to_owned()),
+            Kind::MissingTerminator { terminator } => {
+                Some(format!("end the section with a line `{terminator}`"))
+            }
+            Kind::AfterTerminator { .. } => Some(
+                "without --game, cardsharp reads the rest as further sections".to_owned(),
+            ),
+            Kind::StrayTerminator { .. } => Some("remove this line".to_owned()),
+            Kind::UnrecognisedSection => Some(
+                "a section opens with a trump suit letter (whist), `name-cards` (Choker) or a line of cards (bridge)".to_owned(),
+            ),
+        }
+    }
+}
+
+impl Kind {
+    /// The last part of the stable code; the part users search for.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Kind::BadRank { .. } => "bad_rank",
+            Kind::BadSuit { .. } => "bad_suit",
+            Kind::LowercaseCard { .. } => "lowercase_card",
+            Kind::TenAsDigits { .. } => "ten_as_digits",
+            Kind::GluedCards { .. } => "glued_cards",
+            Kind::NotACard { .. } => "not_a_card",
+            Kind::UnrecognisedLine => "unrecognised_line",
+            Kind::InvalidUtf8 => "invalid_utf8",
+            Kind::DuplicateCard { .. } => "duplicate_card",
+            Kind::CardCount { .. } | Kind::ChokerCardCount { .. } => "card_count",
+            Kind::NameEmpty => "name_empty",
+            Kind::NameTooLong { .. } => "name_too_long",
+            Kind::NameCharacter { .. } => "name_character",
+            Kind::MissingDash { .. } => "missing_dash",
+            Kind::SharedCard { .. } => "shared_card",
+            Kind::UnpairedHand => "unpaired_hand",
+            Kind::BadTrumpLine => "trump_line",
+            Kind::DealCutShort { .. } => "deal_cut_short",
+            Kind::Revoke { .. } => "revoke",
+            Kind::MissingTerminator { .. } => "missing_terminator",
+            Kind::AfterTerminator { .. } => "after_terminator",
+            Kind::StrayTerminator { .. } => "stray_terminator",
+            Kind::UnrecognisedSection => "unrecognised_section",
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Bridge hand evaluation, after the statement's seven point-count rules
+//! (`spec/bridge.md`).
+
+use serde::Serialize;
+
+use crate::ast::{BridgeHand, Rank, Suit};
+
+/// The opening bid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Bid {
+    Pass,
+    Suit(Suit),
+    NoTrump,
+}
+
+/// The bid and every number it was decided from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BridgeOutcome {
+    pub bid: Bid,
+    /// Cards per suit, in the order S H D C.
+    pub lengths: [u8; 4],
+    /// Points each rule gave, rules 1 to 7 at indices 0 to 6.
+    pub points_by_rule: [i8; 7],
+    /// All seven rules.
+    pub points: i8,
+    /// Rules 1 to 4 only, as the no-trump count ignores 5, 6 and 7.
+    pub no_trump_points: i8,
+    pub stopped: [bool; 4],
+}
+
+/// Points for an honour (rule 1).
+const fn honour_points(rank: Rank) -> i8 {
+    match rank.0 {
+        14 => 4,
+        13 => 3,
+        12 => 2,
+        11 => 1,
+        _ => 0,
+    }
+}
+
+#[must_use]
+pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
+    let mut lengths = [0u8; 4];
+    // Which honours each suit holds, as bits by rank.
+    let mut honours = [0u16; 4];
+    let mut rule = [0i8; 7];
+    for card in &hand.cards {
+        lengths[card.suit.index()] += 1;
+        honours[card.suit.index()] |= 1 << card.rank.0;
+        rule[0] += honour_points(card.rank);
+    }
+    let holds = |suit: usize, rank: Rank| honours[suit] & (1 << rank.0) != 0;
+    let mut stopped = [false; 4];
+    for suit in 0..4 {
+        let length = lengths[suit];
+        // Rules 2-4: an honour with too few other cards in its suit.
+        if holds(suit, Rank::KING) && length == 1 {
+            rule[1] -= 1;
+        }
+        if holds(suit, Rank::QUEEN) && length <= 2 {
+            rule[2] -= 1;
+        }
+        if holds(suit, Rank::JACK) && length <= 3 {
+            rule[3] -= 1;
+        }
+        // Rules 5-7: short suits.
+        match length {
+            2 => rule[4] += 1,
+            1 => rule[5] += 2,
+            0 => rule[6] += 2,
+            _ => {}
+        }
+        stopped[suit] = holds(suit, Rank::HIGHEST)
+            || holds(suit, Rank::KING) && length >= 2
+            || holds(suit, Rank::QUEEN) && length >= 3;
+    }
+    let no_trump_points: i8 = rule[..4].iter().sum();
+    let points: i8 = rule.iter().sum();
+    let bid = if no_trump_points >= 16 && stopped.iter().all(|&s| s) {
+        Bid::NoTrump
+    } else if points < 14 {
+        Bid::Pass
+    } else {
+        Bid::Suit(longest_suit(lengths))
+    };
+    BridgeOutcome {
+        bid,
+        lengths,
+        points_by_rule: rule,
+        points,
+        no_trump_points,
+        stopped,
+    }
+}
+
+/// The first of the longest suits in the order S, H, D, C.
+fn longest_suit(lengths: [u8; 4]) -> Suit {
+    let longest = lengths.iter().copied().max().unwrap_or(0);
+    Suit::ALL
+        .into_iter()
+        .find(|suit| lengths[suit.index()] == longest)
+        .unwrap_or(Suit(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::{Card, Game, Span};
+
+    /// A hand from text; the evaluator never looks at spans.
+    fn hand(text: &str) -> BridgeHand {
+        let alphabet = Game::Bridge.alphabet();
+        let cards: Vec<Card> = text
+            .split_whitespace()
+            .map(|card| {
+                let bytes = card.as_bytes();
+                Card {
+                    rank: alphabet.rank(bytes[0]).unwrap(),
+                    suit: alphabet.suit(bytes[1]).unwrap(),
+                    span: Span::default(),
+                }
+            })
+            .collect();
+        BridgeHand {
+            cards: cards.try_into().unwrap(),
+            span: Span::default(),
+        }
+    }
+
+    const S: Suit = Suit(0);
+    const H: Suit = Suit(1);
+    const D: Suit = Suit(2);
+    const C: Suit = Suit(3);
+
+    #[test]
+    fn statement_first_sample() {
+        let outcome = evaluate(&hand("KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D"));
+        assert_eq!(outcome.points, 17);
+        assert_eq!(outcome.no_trump_points, 16);
+        assert_eq!(outcome.stopped, [true, false, true, true]);
+        assert_eq!(outcome.bid, Bid::Suit(D));
+    }
+
+    #[test]
+    fn statement_second_sample_bids_no_trump() {
+        let outcome = evaluate(&hand("AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H"));
+        assert_eq!(outcome.bid, Bid::NoTrump);
+    }
+
+    #[test]
+    fn rule_1_counts_honours() {
+        // Every honour of three suits, each suit four long: 3 x (4+3+2+1).
+        let outcome = evaluate(&hand("AS KS QS JS AH KH QH JH AD KD QD JD 2C"));
+        assert_eq!(outcome.points_by_rule[0], 30);
+    }
+
+    #[test]
+    fn rule_2_a_lone_king_loses_a_point() {
+        let outcome = evaluate(&hand("KS 2H 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C"));
+        assert_eq!(outcome.points_by_rule[1], -1);
+        let guarded = evaluate(&hand("KS 2S 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C"));
+        assert_eq!(guarded.points_by_rule[1], 0);
+    }
+
+    #[test]
+    fn rule_3_a_queen_with_at_most_one_other_loses_a_point() {
+        let outcome = evaluate(&hand("QS 2S 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C"));
+        assert_eq!(outcome.points_by_rule[2], -1);
+        let guarded = evaluate(&hand("QS 2S 3S 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C"));
+        assert_eq!(guarded.points_by_rule[2], 0);
+    }
+
+    #[test]
+    fn rule_4_a_jack_with_at_most_two_others_loses_a_point() {
+        let outcome = evaluate(&hand("JS 2S 3S 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C"));
+        assert_eq!(outcome.points_by_rule[3], -1);
+        let guarded = evaluate(&hand("JS 2S 3S 4S 5H 6H 2D 3D 4D 5D 2C 3C 4C"));
+        assert_eq!(guarded.points_by_rule[3], 0);
+    }
+
+    #[test]
+    fn rules_5_6_7_reward_short_suits() {
+        // Spades: two cards; hearts: one; diamonds: none.
+        let outcome = evaluate(&hand("2S 3S 4H 2C 3C 4C 5C 6C 7C 8C 9C TC JC"));
+        assert_eq!(outcome.points_by_rule[4..], [1, 2, 2]);
+        assert_eq!(outcome.lengths, [2, 1, 0, 10]);
+    }
+
+    #[test]
+    fn stoppers_need_an_ace_a_guarded_king_or_a_twice_guarded_queen() {
+        let outcome = evaluate(&hand("AS KH 2H QD 2D 3D QC 2C 3S 4H 5H 4C 5C"));
+        assert_eq!(outcome.stopped, [true, true, true, true]);
+        let bare = evaluate(&hand("AS KH QD 2D 2H 3H 4H 5H 6H 7H 8H 9H TH"));
+        assert_eq!(bare.stopped, [true, true, false, false]);
+    }
+
+    #[test]
+    fn no_trump_is_preferred_over_a_suit() {
+        // 18 points without short suits, all stopped: both bids possible.
+        let outcome = evaluate(&hand("AS KS 2S 3S AH 2H 3H KD 2D 3D QC 2C 3C"));
+        assert!(outcome.points >= 14);
+        assert_eq!(outcome.no_trump_points, 16);
+        assert_eq!(outcome.bid, Bid::NoTrump);
+    }
+
+    #[test]
+    fn fewer_than_14_points_pass() {
+        let outcome = evaluate(&hand("2S 3S 4S 5H 6H 7H 8D 9D TD 2C 3C 4C 5C"));
+        assert_eq!(outcome.bid, Bid::Pass);
+    }
+
+    #[test]
+    fn the_longest_suit_is_bid_ties_in_order_s_h_d_c() {
+        let hearts_and_clubs = evaluate(&hand("AH KH QH JH AC KC QC JC 2S 3S 2D 3D 4D"));
+        assert_eq!(hearts_and_clubs.bid, Bid::Suit(H));
+        let spades = evaluate(&hand("AS KS QS 2S 3S AC KC 2C 2D 3D 4D 2H 3H"));
+        assert_eq!(spades.bid, Bid::Suit(S));
+        let clubs = evaluate(&hand("AC KC QC JC 2C AS KS 2D 3D 4D 2H 3H 4H"));
+        assert_eq!(clubs.bid, Bid::Suit(C));
+    }
+}

@@ -1,0 +1,313 @@
+//! Choker: each hand's category and tie-break, then the comparison, worded
+//! exactly as the statement's eleven rules (`spec/choker.md`).
+
+use serde::Serialize;
+
+use crate::ast::{ChokerHand, ChokerPair, Rank, Suit};
+
+/// The winning combinations, lowest first, so that derived `Ord` is the
+/// statement's "descending order of winningness" reversed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Category {
+    OneCard,
+    OnePair,
+    TwoPairs,
+    ThreeOfAKind,
+    Straight,
+    Flush,
+    FullHouse,
+    FourOfAKind,
+    StraightFlush,
+    RoyalFlush,
+    KingOfKings,
+}
+
+impl Category {
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::OneCard => "One Card",
+            Category::OnePair => "One Pair",
+            Category::TwoPairs => "Two Pairs",
+            Category::ThreeOfAKind => "Three of a Kind",
+            Category::Straight => "Straight",
+            Category::Flush => "Flush",
+            Category::FullHouse => "Full House",
+            Category::FourOfAKind => "Four of a Kind",
+            Category::StraightFlush => "Straight Flush",
+            Category::RoyalFlush => "Royal Flush",
+            Category::KingOfKings => "King of Kings",
+        }
+    }
+
+    /// What the tie-break rank is, as the statement says for this category;
+    /// `None` where two such hands always tie.
+    #[must_use]
+    pub const fn tie_break(self) -> Option<&'static str> {
+        match self {
+            Category::KingOfKings | Category::RoyalFlush => None,
+            Category::StraightFlush | Category::Flush | Category::Straight | Category::OneCard => {
+                Some("highest card")
+            }
+            Category::FourOfAKind => Some("rank of the four"),
+            Category::FullHouse | Category::ThreeOfAKind => Some("rank of the three"),
+            Category::TwoPairs => Some("rank of the odd card"),
+            Category::OnePair => Some("rank of the pair"),
+        }
+    }
+}
+
+/// A hand's strength: its category, then the one rank the statement says
+/// decides between two hands of that category. Equal values: no winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct HandValue {
+    pub category: Category,
+    pub tie_break: Option<Rank>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    FirstWins,
+    SecondWins,
+    /// The hands have the same value.
+    Tie,
+    /// The same chicken on both sides: "when they do, nobody wins".
+    SameChicken,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChokerOutcome {
+    pub first: HandValue,
+    pub second: HandValue,
+    pub verdict: Verdict,
+}
+
+const CHICKEN_OF_CHICKENS: (Rank, Suit) = (Rank::HIGHEST, Suit(3));
+
+#[must_use]
+pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
+    let first = value(&pair.first);
+    let second = value(&pair.second);
+    let verdict = if pair.first.name.same_chicken(&pair.second.name) {
+        Verdict::SameChicken
+    } else {
+        match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Verdict::FirstWins,
+            std::cmp::Ordering::Less => Verdict::SecondWins,
+            std::cmp::Ordering::Equal => Verdict::Tie,
+        }
+    };
+    ChokerOutcome {
+        first,
+        second,
+        verdict,
+    }
+}
+
+/// Classifies one hand, from the best category down.
+#[must_use]
+pub fn value(hand: &ChokerHand) -> HandValue {
+    let make = |category, tie_break| HandValue {
+        category,
+        tie_break,
+    };
+    if hand
+        .cards
+        .iter()
+        .any(|card| (card.rank, card.suit) == CHICKEN_OF_CHICKENS)
+    {
+        return make(Category::KingOfKings, None);
+    }
+    // How many cards of each rank, indexed by strength 1..=14.
+    let mut count = [0u8; 15];
+    for card in &hand.cards {
+        count[usize::from(card.rank.0)] += 1;
+    }
+    let ranks_with = |n: u8| {
+        (1..=14u8)
+            .rev()
+            .filter(move |&r| count[usize::from(r)] == n)
+            .map(Rank)
+    };
+    let highest = hand
+        .cards
+        .iter()
+        .map(|card| card.rank)
+        .max()
+        .unwrap_or_default();
+    let lowest = hand
+        .cards
+        .iter()
+        .map(|card| card.rank)
+        .min()
+        .unwrap_or_default();
+    let flush = hand
+        .cards
+        .iter()
+        .all(|card| card.suit == hand.cards[0].suit);
+    let straight = ranks_with(1).count() == 5 && highest.0 - lowest.0 == 4;
+
+    if flush && straight && lowest == Rank::TEN {
+        return make(Category::RoyalFlush, None);
+    }
+    if flush && straight {
+        return make(Category::StraightFlush, Some(highest));
+    }
+    if let Some(four) = ranks_with(4).next() {
+        return make(Category::FourOfAKind, Some(four));
+    }
+    let three = ranks_with(3).next();
+    let mut pairs = ranks_with(2);
+    let (high_pair, low_pair) = (pairs.next(), pairs.next());
+    if let (Some(three), Some(_)) = (three, high_pair) {
+        return make(Category::FullHouse, Some(three));
+    }
+    if flush {
+        return make(Category::Flush, Some(highest));
+    }
+    if straight {
+        return make(Category::Straight, Some(highest));
+    }
+    if let Some(three) = three {
+        return make(Category::ThreeOfAKind, Some(three));
+    }
+    if low_pair.is_some() {
+        return make(Category::TwoPairs, ranks_with(1).next());
+    }
+    if let Some(pair) = high_pair {
+        return make(Category::OnePair, Some(pair));
+    }
+    make(Category::OneCard, Some(highest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::{Card, Game, Name, Span};
+
+    fn hand(name: &str, cards: &str) -> ChokerHand {
+        let alphabet = Game::Choker.alphabet();
+        let bytes = cards.as_bytes();
+        ChokerHand {
+            name: Name::new(name.as_bytes(), Span::default()),
+            cards: std::array::from_fn(|i| Card {
+                rank: alphabet.rank(bytes[2 * i]).unwrap(),
+                suit: alphabet.suit(bytes[2 * i + 1]).unwrap(),
+                span: Span::default(),
+            }),
+            span: Span::default(),
+        }
+    }
+
+    fn category(cards: &str) -> Category {
+        value(&hand("A", cards)).category
+    }
+
+    fn verdict(first: &str, second: &str) -> Verdict {
+        evaluate(&ChokerPair {
+            first: hand("First", first),
+            second: hand("Second", second),
+            span: Span::default(),
+        })
+        .verdict
+    }
+
+    #[test]
+    fn every_category_is_recognised() {
+        assert_eq!(category("CC1S2S3S4S"), Category::KingOfKings);
+        assert_eq!(category("TSJSQSKSCS"), Category::RoyalFlush);
+        assert_eq!(category("3C4C5C6C7C"), Category::StraightFlush);
+        assert_eq!(category("QCQSQGQD4C"), Category::FourOfAKind);
+        assert_eq!(category("QCQSQG4D4C"), Category::FullHouse);
+        assert_eq!(category("1S2S3S4S9S"), Category::Flush);
+        assert_eq!(category("3C4C5C6D7C"), Category::Straight);
+        assert_eq!(category("TGJCQCKSCG"), Category::Straight);
+        assert_eq!(category("7C7S7D3C9C"), Category::ThreeOfAKind);
+        assert_eq!(category("8C8D3C3SQG"), Category::TwoPairs);
+        assert_eq!(category("5C5G3S7DKS"), Category::OnePair);
+        assert_eq!(category("1C3S2G5D7D"), Category::OneCard);
+    }
+
+    #[test]
+    fn the_order_of_cards_does_not_matter() {
+        assert_eq!(category("6S3C6D9G3D"), Category::TwoPairs);
+        assert_eq!(category("7C3C5C4C6C"), Category::StraightFlush);
+    }
+
+    #[test]
+    fn one_is_low_and_there_is_no_wrap_around() {
+        assert_eq!(category("1S2G3D4S5C"), Category::Straight);
+        assert_eq!(category("JSQGKDCS1C"), Category::OneCard);
+    }
+
+    #[test]
+    fn king_of_kings_beats_a_royal_flush() {
+        assert_eq!(verdict("CC1S2G3D5S", "TSJSQSKSCS"), Verdict::FirstWins);
+    }
+
+    #[test]
+    fn two_royal_flushes_tie() {
+        assert_eq!(verdict("TSJSQSKSCS", "TDJDQDKDCD"), Verdict::Tie);
+    }
+
+    #[test]
+    fn straight_flushes_compare_highest_cards() {
+        assert_eq!(verdict("3C4C5C6C7C", "8D9DTDJDQD"), Verdict::SecondWins);
+    }
+
+    #[test]
+    fn four_of_a_kind_compares_the_four() {
+        assert_eq!(verdict("QCQSQGQD1C", "JCJSJGJDKC"), Verdict::FirstWins);
+    }
+
+    #[test]
+    fn full_houses_compare_the_three() {
+        assert_eq!(verdict("2C2S2GKDKC", "3C3S3G1D1C"), Verdict::SecondWins);
+    }
+
+    #[test]
+    fn flushes_compare_the_highest_card_only() {
+        assert_eq!(verdict("1S2S3S4S9S", "5D6D7D8DTD"), Verdict::SecondWins);
+        assert_eq!(verdict("1S2S3S4S9S", "5D6D7D8D9D"), Verdict::SecondWins);
+        assert_eq!(verdict("1S2S3S5S9S", "5D6D7D2D9D"), Verdict::Tie);
+    }
+
+    #[test]
+    fn equal_straights_tie() {
+        assert_eq!(verdict("3C4C5C6D7C", "3D4S5S6S7G"), Verdict::Tie);
+        assert_eq!(verdict("3C4C5C6D7C", "4D5S6S7S8G"), Verdict::SecondWins);
+    }
+
+    #[test]
+    fn threes_compare_the_three() {
+        assert_eq!(verdict("7C7S7D3C9C", "6C6S6DKCCS"), Verdict::FirstWins);
+    }
+
+    #[test]
+    fn two_pairs_compare_only_the_odd_card() {
+        assert_eq!(verdict("8C8D3C3SQG", "KCKD9C9S5G"), Verdict::FirstWins);
+        assert_eq!(verdict("8C8D3C3SQG", "KCKD9C9SQS"), Verdict::Tie);
+    }
+
+    #[test]
+    fn pairs_compare_the_pair_only() {
+        assert_eq!(verdict("5C5G3S7DKS", "6C6G1S2D3D"), Verdict::SecondWins);
+        assert_eq!(verdict("5C5G3S7DKS", "5S5D1S2D3D"), Verdict::Tie);
+    }
+
+    #[test]
+    fn one_card_compares_the_highest_card() {
+        assert_eq!(verdict("1C3S2G5D7D", "1D3D2S5S8G"), Verdict::SecondWins);
+        assert_eq!(verdict("1C3S2G5D7D", "1D3D2S4S7G"), Verdict::Tie);
+    }
+
+    #[test]
+    fn a_chicken_playing_with_itself_never_wins() {
+        let outcome = evaluate(&ChokerPair {
+            first: hand("Clucky", "CC1S2G3D5S"),
+            second: hand("cLUCKY", "1C3S2G5D7D"),
+            span: Span::default(),
+        });
+        assert_eq!(outcome.verdict, Verdict::SameChicken);
+    }
+}

@@ -1,0 +1,34 @@
+//! The interpreter: each checked record to its game's evaluator.
+//!
+//! Evaluators are pure functions from a record to an outcome. An outcome
+//! holds the answer and the reasoning behind it (points by rule, hand
+//! categories, trick winners), so `explain` shows it without recomputing.
+//! Evaluators trust their input: the checker has already refused records
+//! that break a rule.
+
+pub mod bridge;
+pub mod choker;
+pub mod whist;
+
+use serde::Serialize;
+
+use crate::ast::Record;
+
+/// What evaluating one record gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    Bridge(bridge::BridgeOutcome),
+    Choker(choker::ChokerOutcome),
+    Whist(whist::WhistOutcome),
+}
+
+/// Dispatches `record` to its game's evaluator.
+#[must_use]
+pub fn evaluate(record: &Record) -> Outcome {
+    match record {
+        Record::Bridge(hand) => Outcome::Bridge(bridge::evaluate(hand)),
+        Record::Choker(pair) => Outcome::Choker(choker::evaluate(pair)),
+        Record::Whist(deal) => Outcome::Whist(whist::evaluate(deal)),
+    }
+}

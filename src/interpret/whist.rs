@@ -1,0 +1,199 @@
+//! Whist: thirteen tricks replayed, the winning team and its score
+//! (`spec/whist.md`).
+
+use serde::Serialize;
+
+use crate::ast::{Seat, WhistDeal};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Team {
+    NorthSouth,
+    EastWest,
+}
+
+impl Team {
+    /// As the judge prints it.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Team::NorthSouth => "NS",
+            Team::EastWest => "EW",
+        }
+    }
+}
+
+/// Who led a trick, who won it, and whether a trump won it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Trick {
+    pub leader: Seat,
+    pub winner: Seat,
+    pub trumped: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WhistOutcome {
+    pub tricks: [Trick; 13],
+    /// Tricks won by north-south and by east-west.
+    pub tricks_won: [u8; 2],
+    pub winner: Team,
+    /// One point per trick over six.
+    pub score: u8,
+}
+
+/// The seat (0 north .. 3 west) that wins trick `trick` when `leader`
+/// leads it: the highest trump if any was played, else the highest card of
+/// the suit led. Off-suit discards never win.
+#[must_use]
+pub fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
+    let mut best = leader;
+    for step in 1..4 {
+        let seat = (leader + step) % 4;
+        let card = deal.plays[seat][trick];
+        let winning = deal.plays[best][trick];
+        let higher_same_suit = card.suit == winning.suit && card.rank > winning.rank;
+        let first_trump = card.suit == deal.trump && winning.suit != deal.trump;
+        if higher_same_suit || first_trump {
+            best = seat;
+        }
+    }
+    best
+}
+
+#[must_use]
+pub fn evaluate(deal: &WhistDeal) -> WhistOutcome {
+    let mut leader = 0;
+    let mut tricks_won = [0u8; 2];
+    let tricks = std::array::from_fn(|trick| {
+        let winner = trick_winner(deal, trick, leader);
+        let played = Trick {
+            leader: Seat::ALL[leader],
+            winner: Seat::ALL[winner],
+            trumped: deal.plays[winner][trick].suit == deal.trump,
+        };
+        tricks_won[winner % 2] += 1;
+        leader = winner;
+        played
+    });
+    let (winner, won) = if tricks_won[0] > tricks_won[1] {
+        (Team::NorthSouth, tricks_won[0])
+    } else {
+        (Team::EastWest, tricks_won[1])
+    };
+    WhistOutcome {
+        tricks,
+        tricks_won,
+        winner,
+        score: won - 6,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::{Card, Game, Span, Suit};
+
+    /// A deal from its trump letter and four rows of plays.
+    fn deal(trump: u8, rows: [&str; 4]) -> WhistDeal {
+        let alphabet = Game::Whist.alphabet();
+        WhistDeal {
+            trump: alphabet.suit(trump).unwrap(),
+            trump_span: Span::default(),
+            plays: rows.map(|row| {
+                let cards: Vec<Card> = row
+                    .split_whitespace()
+                    .map(|card| Card {
+                        rank: alphabet.rank(card.as_bytes()[0]).unwrap(),
+                        suit: alphabet.suit(card.as_bytes()[1]).unwrap(),
+                        span: Span::default(),
+                    })
+                    .collect();
+                cards.try_into().unwrap()
+            }),
+            span: Span::default(),
+        }
+    }
+
+    fn first_sample() -> WhistDeal {
+        deal(
+            b'H',
+            [
+                "4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D",
+                "TC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D",
+                "6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D",
+                "8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D",
+            ],
+        )
+    }
+
+    #[test]
+    fn the_first_sample_trick_by_trick() {
+        use Seat::{East, North, South, West};
+        let outcome = evaluate(&first_sample());
+        let winners: Vec<Seat> = outcome.tricks.iter().map(|t| t.winner).collect();
+        assert_eq!(
+            winners,
+            [
+                East, North, South, East, South, North, West, North, East, West, East, East, North
+            ]
+        );
+        assert_eq!((outcome.winner, outcome.score), (Team::EastWest, 1));
+    }
+
+    #[test]
+    fn the_winner_of_a_trick_leads_the_next() {
+        let outcome = evaluate(&first_sample());
+        for pair in outcome.tricks.windows(2) {
+            assert_eq!(pair[1].leader, pair[0].winner);
+        }
+        assert_eq!(outcome.tricks[0].leader, Seat::North);
+    }
+
+    /// The winner of a first trick with these four cards. The evaluator
+    /// trusts checked input, so the other twelve tricks are padding.
+    fn one_trick(trump: u8, north: &str, east: &str, south: &str, west: &str) -> usize {
+        let rows = [north, east, south, west].map(|first| {
+            let mut row = vec![first];
+            row.extend(std::iter::repeat_n("2S", 12));
+            row.join(" ")
+        });
+        trick_winner(&deal(trump, [&rows[0], &rows[1], &rows[2], &rows[3]]), 0, 0)
+    }
+
+    #[test]
+    fn the_highest_card_of_the_suit_led_wins_without_trumps() {
+        assert_eq!(one_trick(b'S', "4C", "KC", "AD", "9C"), 1);
+    }
+
+    #[test]
+    fn off_suit_discards_never_win() {
+        assert_eq!(one_trick(b'S', "4C", "AH", "AD", "3C"), 0);
+    }
+
+    #[test]
+    fn a_trump_beats_the_suit_led_and_the_highest_trump_wins() {
+        assert_eq!(one_trick(b'H', "AC", "2H", "KC", "3C"), 1);
+        assert_eq!(one_trick(b'H', "AC", "2H", "KC", "3H"), 3);
+    }
+
+    #[test]
+    fn leading_trumps_is_a_trick_in_the_suit_led() {
+        assert_eq!(one_trick(b'H', "5H", "4H", "AC", "9H"), 3);
+        assert!(Suit(1) == Game::Whist.alphabet().suit(b'H').unwrap());
+    }
+
+    #[test]
+    fn the_score_is_tricks_over_six() {
+        let second = deal(
+            b'D',
+            [
+                "8D 9D 9S QS 4H 5H JD JS 9H 6S TH 6H QH",
+                "QD 9C 5S 7S 7H AC 2D KD 6C 3D 8C TC 7C",
+                "5D QC 3S 4S 3H 3C 6D KS JC AS 5C 8H TS",
+                "4D 4C 8S 2S 2H KC TD JH 2C AH 7D AD KH",
+            ],
+        );
+        let outcome = evaluate(&second);
+        assert_eq!(outcome.tricks_won, [5, 8]);
+        assert_eq!((outcome.winner.code(), outcome.score), ("EW", 2));
+    }
+}

@@ -1,0 +1,24 @@
+//! cardsharp reads the input languages of three card-game problems (bridge
+//! hand evaluation, Choker, whist), parses them with nom into a typed AST
+//! that keeps every token's byte span, reports malformed input with miette
+//! diagnostics, and evaluates every well-formed record with judge-exact
+//! output.
+//!
+//! The pipeline, one module per stage:
+//!
+//! ```text
+//! bytes ─► syntax ─► ast ─► check ─► interpret ─► render
+//!             └──────── diagnostic ◄───┘
+//! ```
+//!
+//! [`pipeline`] joins the stages for a whole input; [`cli`] is the command
+//! line on top.
+
+pub mod ast;
+pub mod check;
+pub mod cli;
+pub mod diagnostic;
+pub mod interpret;
+pub mod pipeline;
+pub mod render;
+pub mod syntax;

@@ -1,0 +1,302 @@
+//! Output: judge-exact result lines, JSON results, and diagnostics in the
+//! three formats (`human`, `short`, `json`).
+//!
+//! Diagnostics are rendered against a [`Window`]: only the lines of the
+//! record at fault, with the number of its first line. miette then reads a
+//! few hundred bytes per report, not the file from its start, so the cost of
+//! thousands of errors grows with the errors, not with the file.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::io::Write;
+
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, JSONReportHandler, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
+use serde::Serialize;
+
+use crate::ast::{ChokerPair, Game, Record, Span};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::interpret::Outcome;
+use crate::interpret::bridge::Bid;
+use crate::interpret::choker::Verdict;
+
+/// The judge's line for one record, with its newline.
+pub fn judge_line(record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
+    match (record, outcome) {
+        (Record::Bridge(_), Outcome::Bridge(outcome)) => match outcome.bid {
+            Bid::Pass => out.extend_from_slice(b"PASS"),
+            Bid::NoTrump => out.extend_from_slice(b"BID NO-TRUMP"),
+            Bid::Suit(suit) => {
+                out.extend_from_slice(b"BID ");
+                out.push(Game::Bridge.alphabet().suit_letter(suit));
+            }
+        },
+        (Record::Choker(pair), Outcome::Choker(outcome)) => choker_line(pair, outcome.verdict, out),
+        (Record::Whist(_), Outcome::Whist(outcome)) => {
+            out.extend_from_slice(outcome.winner.code().as_bytes());
+            out.push(b' ');
+            write!(out, "{}", outcome.score).expect("writing to a Vec cannot fail");
+        }
+        _ => unreachable!("an outcome always comes from its own record's game"),
+    }
+    out.push(b'\n');
+}
+
+/// `Joey vs Clucky: Joey Wins`, names exactly as written.
+fn choker_line(pair: &ChokerPair, verdict: Verdict, out: &mut Vec<u8>) {
+    let (first, second) = (pair.first.name.as_str(), pair.second.name.as_str());
+    out.extend_from_slice(first.as_bytes());
+    out.extend_from_slice(b" vs ");
+    out.extend_from_slice(second.as_bytes());
+    out.extend_from_slice(b": ");
+    match verdict {
+        Verdict::FirstWins => {
+            out.extend_from_slice(first.as_bytes());
+            out.extend_from_slice(b" Wins");
+        }
+        Verdict::SecondWins => {
+            out.extend_from_slice(second.as_bytes());
+            out.extend_from_slice(b" Wins");
+        }
+        Verdict::Tie | Verdict::SameChicken => out.extend_from_slice(b"No Winner"),
+    }
+}
+
+/// One record's result as a JSON line.
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    path: &'a str,
+    game: Game,
+    line: usize,
+    span: Span,
+    result: &'a str,
+}
+
+/// `{"path", "game", "line", "span", "result"}` and a newline.
+pub fn json_line(path: &str, line: usize, record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
+    let mut judge = Vec::with_capacity(40);
+    judge_line(record, outcome, &mut judge);
+    judge.pop();
+    let result = JsonResult {
+        path,
+        game: record.game(),
+        line,
+        span: record.span(),
+        result: std::str::from_utf8(&judge).expect("judge lines are ASCII or names"),
+    };
+    serde_json::to_writer(&mut *out, &result).expect("writing to a Vec cannot fail");
+    out.push(b'\n');
+}
+
+/// How diagnostics are written to stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagnosticFormat {
+    /// miette's graphical report.
+    Human { color: bool, width: usize },
+    /// `path:line:column: severity[code]: message`.
+    Short,
+    /// One object per line, as miette's `JSONReportHandler` writes it.
+    Json,
+}
+
+/// The lines a diagnostic is shown against: `text` starts at byte `offset`
+/// of the input named `name`, on line `first_line` (1-based).
+#[derive(Clone, Debug)]
+pub struct Window<'a> {
+    pub name: &'a str,
+    pub text: &'a [u8],
+    pub offset: usize,
+    pub first_line: usize,
+}
+
+impl Window<'_> {
+    /// The 1-based line and column (in characters) of `offset`.
+    #[must_use]
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let before = &self.text[..offset.saturating_sub(self.offset).min(self.text.len())];
+        let newlines = memchr::memchr_iter(b'\n', before).count();
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        (self.first_line + newlines, column)
+    }
+}
+
+/// A window as miette reads it: the text made valid UTF-8 byte for byte
+/// (each invalid byte becomes `?`) so that offsets do not move.
+struct WindowSource<'a> {
+    name: &'a str,
+    text: Cow<'a, str>,
+    offset: usize,
+    first_line: usize,
+}
+
+impl<'a> WindowSource<'a> {
+    fn new(window: &Window<'a>) -> Self {
+        let text = match std::str::from_utf8(window.text) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => Cow::Owned(window.text.utf8_chunks().fold(
+                String::new(),
+                |mut text, chunk| {
+                    text.push_str(chunk.valid());
+                    text.extend(chunk.invalid().iter().map(|_| '?'));
+                    text
+                },
+            )),
+        };
+        Self {
+            name: window.name,
+            text,
+            offset: window.offset,
+            first_line: window.first_line.saturating_sub(1),
+        }
+    }
+}
+
+impl SourceCode for WindowSource<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let start = span
+            .offset()
+            .checked_sub(self.offset)
+            .ok_or(MietteError::OutOfBounds)?;
+        let local = SourceSpan::new(start.into(), span.len());
+        let contents = <str as SourceCode>::read_span(
+            &self.text,
+            &local,
+            context_lines_before,
+            context_lines_after,
+        )?;
+        let found = contents.span();
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_owned(),
+            contents.data(),
+            SourceSpan::new((found.offset() + self.offset).into(), found.len()),
+            contents.line() + self.first_line,
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}
+
+/// A diagnostic with its window, as miette wants it.
+struct Report<'a> {
+    diagnostic: &'a Diagnostic,
+    source: WindowSource<'a>,
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Report")
+            .field("diagnostic", self.diagnostic)
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message())
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+fn source_span(span: Span) -> SourceSpan {
+    SourceSpan::new(span.offset.into(), span.len)
+}
+
+impl miette::Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(self.diagnostic.code()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity() {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diagnostic
+            .help()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let primary = LabeledSpan::new_primary_with_span(
+            Some(self.diagnostic.label()),
+            source_span(self.diagnostic.span),
+        );
+        let secondary = self.diagnostic.secondary().into_iter().map(|label| {
+            LabeledSpan::new_with_span(Some(label.text.to_owned()), source_span(label.span))
+        });
+        Some(Box::new(std::iter::once(primary).chain(secondary)))
+    }
+}
+
+/// Writes `diagnostic` in `format`, ending with a newline.
+pub fn diagnostic(
+    diagnostic: &Diagnostic,
+    window: &Window<'_>,
+    format: DiagnosticFormat,
+    out: &mut Vec<u8>,
+) {
+    let report = Report {
+        diagnostic,
+        source: WindowSource::new(window),
+    };
+    let mut text = String::new();
+    match format {
+        DiagnosticFormat::Human { color, width } => {
+            let theme = if color {
+                GraphicalTheme::unicode()
+            } else {
+                GraphicalTheme::unicode_nocolor()
+            };
+            let handler = GraphicalReportHandler::new_themed(theme)
+                .with_width(width)
+                .with_links(false);
+            if handler.render_report(&mut text, &report).is_err() {
+                text = short_line(diagnostic, window);
+            }
+        }
+        DiagnosticFormat::Short => text = short_line(diagnostic, window),
+        DiagnosticFormat::Json => {
+            if JSONReportHandler::new()
+                .render_report(&mut text, &report)
+                .is_err()
+            {
+                text = short_line(diagnostic, window);
+            }
+            text.push('\n');
+        }
+    }
+    out.extend_from_slice(text.as_bytes());
+}
+
+fn short_line(diagnostic: &Diagnostic, window: &Window<'_>) -> String {
+    let (line, column) = window.line_column(diagnostic.span.offset);
+    let severity = match diagnostic.severity() {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    format!(
+        "{}:{line}:{column}: {severity}[{}]: {}\n",
+        window.name,
+        diagnostic.code(),
+        diagnostic.message()
+    )
+}

@@ -1,0 +1,56 @@
+//! Bridge hands (`grammar/bridge.ebnf`).
+
+use super::Line;
+use super::card::card_row;
+use crate::ast::{BridgeHand, Game};
+use crate::diagnostic::Diagnostic;
+
+/// `bridge_hand = card_row , line_end ;` with 13 cards.
+pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
+    let cards = card_row::<13>(line, Game::Bridge, diagnostics)?;
+    Some(BridgeHand {
+        cards,
+        span: line.content_span(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (Option<BridgeHand>, Vec<&'static str>) {
+        let line = Line {
+            text: text.as_bytes(),
+            offset: 0,
+            number: 1,
+        };
+        let mut diagnostics = Vec::new();
+        let hand = bridge_hand(&line, &mut diagnostics);
+        (hand, diagnostics.iter().map(|d| d.kind.code()).collect())
+    }
+
+    #[test]
+    fn reads_the_first_sample() {
+        let (hand, codes) = parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D");
+        assert!(codes.is_empty());
+        let hand = hand.unwrap();
+        assert_eq!(hand.cards[12].span.offset, 36);
+        assert_eq!(hand.span.len, 38);
+    }
+
+    #[test]
+    fn twelve_or_twenty_six_cards_are_a_count_error() {
+        assert_eq!(
+            parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD").1,
+            ["card_count"]
+        );
+        let two = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H";
+        assert_eq!(parse(two).1, ["card_count"]);
+    }
+
+    #[test]
+    fn choker_cards_are_not_bridge_cards() {
+        let (_, codes) = parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD 1G");
+        assert_eq!(codes, ["bad_rank", "bad_suit"]);
+    }
+}

@@ -1,0 +1,341 @@
+//! The rules every game shares (`grammar/common.ebnf`), parameterised by the
+//! game's alphabet, and the diagnosis of a token that is not a card.
+
+use nom::bytes::complete::{take_till1, take_while, take_while1};
+use nom::combinator::{all_consuming, map_opt};
+use nom::number::complete::u8 as byte;
+use nom::{IResult, Parser};
+
+use super::Line;
+use crate::ast::{Alphabet, Card, Game, Rank, Suit};
+use crate::diagnostic::{Diagnostic, Kind, Scope};
+
+type Error<'a> = nom::error::Error<&'a [u8]>;
+
+#[must_use]
+pub const fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// `blank = { " " | "\t" } ;`
+pub fn blank(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_while(is_blank).parse_complete(input)
+}
+
+/// `gap = ( " " | "\t" ) , blank ;`
+pub fn gap(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_while1(is_blank).parse_complete(input)
+}
+
+/// `rank = ? one rank letter of the game's alphabet ? ;`
+pub fn rank<'a>(
+    alphabet: &'static Alphabet,
+) -> impl Parser<&'a [u8], Output = Rank, Error = Error<'a>> {
+    map_opt(byte, |letter| alphabet.rank(letter))
+}
+
+/// `suit = ? one suit letter of the game's alphabet ? ;`
+pub fn suit<'a>(
+    alphabet: &'static Alphabet,
+) -> impl Parser<&'a [u8], Output = Suit, Error = Error<'a>> {
+    map_opt(byte, |letter| alphabet.suit(letter))
+}
+
+/// `card = rank , suit ;`
+pub fn card<'a>(
+    alphabet: &'static Alphabet,
+) -> impl Parser<&'a [u8], Output = (Rank, Suit), Error = Error<'a>> {
+    (rank(alphabet), suit(alphabet))
+}
+
+/// A run of non-blank bytes: the unit the card row is split into, so that
+/// one bad card is reported alone and the next card is read as usual.
+fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_till1(is_blank).parse_complete(input)
+}
+
+/// `card_row = blank , card , { gap , card } , blank ;` with exactly `N`
+/// cards.
+///
+/// Every token is read; each that is not a card gets its own diagnostic,
+/// and a wrong count is reported once for the line. `None` when anything
+/// was reported.
+pub fn card_row<const N: usize>(
+    line: &Line<'_>,
+    game: Game,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<[Card; N]> {
+    let alphabet = game.alphabet();
+    let reported_before = diagnostics.len();
+    let mut cards = [Card::default(); N];
+    let mut found = 0;
+    let mut card_like_tokens = 0;
+    let mut rest = line.text;
+    loop {
+        let Ok((after_token, text)) = blank.and(token).map(|(_, text)| text).parse_complete(rest)
+        else {
+            break;
+        };
+        rest = after_token;
+        if let Ok((_, (rank, suit))) = all_consuming(card(alphabet)).parse_complete(text) {
+            if let Some(slot) = cards.get_mut(found) {
+                *slot = Card {
+                    rank,
+                    suit,
+                    span: line.span_of(text),
+                };
+            }
+            found += 1;
+            card_like_tokens += 1;
+        } else {
+            let diagnosis = diagnose_token(line, text, game, diagnostics);
+            found += diagnosis.cards;
+            card_like_tokens += usize::from(diagnosis.card_like);
+        }
+    }
+    if card_like_tokens == 0 {
+        diagnostics.truncate(reported_before);
+        diagnostics.push(Diagnostic::new(
+            Scope::Game(game),
+            Kind::UnrecognisedLine,
+            line.content_span(),
+        ));
+    } else if found != N {
+        diagnostics.push(Diagnostic::new(
+            Scope::Game(game),
+            Kind::CardCount { expected: N, found },
+            line.content_span(),
+        ));
+    }
+    (diagnostics.len() == reported_before).then_some(cards)
+}
+
+/// What a token that failed to parse as a card turned out to be.
+pub struct TokenDiagnosis {
+    /// How many cards the token stands for (`KSQS` is two).
+    pub cards: usize,
+    /// Whether it looks like a mistyped card rather than something else.
+    pub card_like: bool,
+}
+
+/// Says why `text`, a token of `line`, is not a card of `game`, guessing the
+/// fix where it can.
+pub fn diagnose_token(
+    line: &Line<'_>,
+    text: &[u8],
+    game: Game,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> TokenDiagnosis {
+    let alphabet = game.alphabet();
+    let scope = Scope::Game(game);
+    let whole = line.span_of(text);
+    let mut report = |kind, span| diagnostics.push(Diagnostic::new(scope, kind, span));
+    let is_card = |bytes: &[u8]| all_consuming(card(alphabet)).parse_complete(bytes).is_ok();
+
+    if let Err(error) = std::str::from_utf8(text) {
+        let bad = &text[error.valid_up_to()..];
+        let length = error.error_len().unwrap_or(bad.len()).max(1);
+        report(Kind::InvalidUtf8, line.span_of(&bad[..length]));
+        return TokenDiagnosis {
+            cards: 1,
+            card_like: false,
+        };
+    }
+    let upper = text.to_ascii_uppercase();
+    if let [b'1', b'0', suit] = upper[..] {
+        if alphabet.suit(suit).is_some() && alphabet.rank(b'T').is_some() {
+            report(
+                Kind::TenAsDigits {
+                    fixed: format!("T{}", char::from(suit)),
+                },
+                whole,
+            );
+            return TokenDiagnosis {
+                cards: 1,
+                card_like: true,
+            };
+        }
+    }
+    if upper != text && upper.len() % 2 == 0 && upper.chunks(2).all(is_card) {
+        report(
+            Kind::LowercaseCard {
+                fixed: spaced_cards(&upper),
+            },
+            whole,
+        );
+        return TokenDiagnosis {
+            cards: upper.len() / 2,
+            card_like: true,
+        };
+    }
+    if text.len() >= 4 && text.len() % 2 == 0 && text.chunks(2).all(is_card) {
+        report(
+            Kind::GluedCards {
+                fixed: spaced_cards(text),
+            },
+            whole,
+        );
+        return TokenDiagnosis {
+            cards: text.len() / 2,
+            card_like: true,
+        };
+    }
+    if let [rank_letter, suit_letter] = text {
+        if alphabet.rank(*rank_letter).is_none() {
+            report(
+                Kind::BadRank {
+                    letter: char::from(*rank_letter),
+                },
+                line.span_of(&text[..1]),
+            );
+        }
+        if alphabet.suit(*suit_letter).is_none() {
+            report(
+                Kind::BadSuit {
+                    letter: char::from(*suit_letter),
+                },
+                line.span_of(&text[1..]),
+            );
+        }
+        return TokenDiagnosis {
+            cards: 1,
+            card_like: true,
+        };
+    }
+    report(
+        Kind::NotACard {
+            found: abbreviate(&String::from_utf8_lossy(text)),
+        },
+        whole,
+    );
+    TokenDiagnosis {
+        cards: 1,
+        card_like: false,
+    }
+}
+
+/// Two-letter cards with a space between each: `KSQS` as `KS QS`.
+fn spaced_cards(text: &[u8]) -> String {
+    let pairs: Vec<_> = text.chunks(2).map(String::from_utf8_lossy).collect();
+    pairs.join(" ")
+}
+
+/// Long text cut for a message; the label shows the rest.
+fn abbreviate(text: &str) -> String {
+    const LIMIT: usize = 16;
+    if text.chars().count() <= LIMIT {
+        text.to_owned()
+    } else {
+        let mut short: String = text.chars().take(LIMIT).collect();
+        short.push('…');
+        short
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Span;
+
+    fn line(text: &str) -> Line<'_> {
+        Line {
+            text: text.as_bytes(),
+            offset: 100,
+            number: 1,
+        }
+    }
+
+    fn row_codes(text: &str, game: Game) -> Vec<(&'static str, Span)> {
+        let mut diagnostics = Vec::new();
+        card_row::<3>(&line(text), game, &mut diagnostics);
+        diagnostics
+            .iter()
+            .map(|d| (d.kind.code(), d.span))
+            .collect()
+    }
+
+    #[test]
+    fn card_reads_each_alphabet() {
+        let standard = Game::Bridge.alphabet();
+        let choker = Game::Choker.alphabet();
+        assert_eq!(
+            card(standard).parse_complete(&b"AS"[..]).unwrap().1,
+            (Rank(14), Suit(0))
+        );
+        assert_eq!(
+            card(standard).parse_complete(&b"2C"[..]).unwrap().1,
+            (Rank(2), Suit(3))
+        );
+        assert_eq!(
+            card(choker).parse_complete(&b"1G"[..]).unwrap().1,
+            (Rank(1), Suit(1))
+        );
+        assert_eq!(
+            card(choker).parse_complete(&b"CC"[..]).unwrap().1,
+            (Rank(14), Suit(3))
+        );
+        assert!(card(standard).parse_complete(&b"1G"[..]).is_err());
+        assert!(card(choker).parse_complete(&b"AH"[..]).is_err());
+    }
+
+    #[test]
+    fn card_row_keeps_spans_and_allows_tabs() {
+        let mut diagnostics = Vec::new();
+        let cards = card_row::<3>(&line(" AS\tKH  2C "), Game::Bridge, &mut diagnostics).unwrap();
+        assert!(diagnostics.is_empty());
+        let spans: Vec<_> = cards.iter().map(|c| c.span).collect();
+        assert_eq!(
+            spans,
+            [Span::new(101, 2), Span::new(104, 2), Span::new(108, 2)]
+        );
+    }
+
+    #[test]
+    fn every_bad_token_is_reported_on_its_bytes() {
+        assert_eq!(
+            row_codes("AS 1H KG", Game::Bridge),
+            [
+                ("bad_rank", Span::new(103, 1)),
+                ("bad_suit", Span::new(107, 1))
+            ]
+        );
+    }
+
+    #[test]
+    fn mistypes_are_recognised() {
+        assert_eq!(
+            row_codes("AS 10H 2C", Game::Bridge),
+            [("ten_as_digits", Span::new(103, 3))]
+        );
+        assert_eq!(
+            row_codes("AS kh 2C", Game::Bridge),
+            [("lowercase_card", Span::new(103, 2))]
+        );
+        assert_eq!(
+            row_codes("ASKH 2C", Game::Bridge),
+            [("glued_cards", Span::new(100, 4))]
+        );
+        assert_eq!(
+            row_codes("AS KH 2C 3C", Game::Bridge),
+            [("card_count", Span::new(100, 11))]
+        );
+        assert_eq!(
+            row_codes("hello world", Game::Bridge),
+            [("unrecognised_line", Span::new(100, 11))]
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_at_its_byte() {
+        let text = b"AS K\xFF 2C";
+        let mut diagnostics = Vec::new();
+        let row = Line {
+            text,
+            offset: 0,
+            number: 1,
+        };
+        assert!(card_row::<3>(&row, Game::Whist, &mut diagnostics).is_none());
+        assert_eq!(diagnostics[0].kind, Kind::InvalidUtf8);
+        assert_eq!(diagnostics[0].span, Span::new(4, 1));
+    }
+}

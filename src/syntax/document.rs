@@ -1,0 +1,468 @@
+//! The document layer (`grammar/document.ebnf`): which lines make a record,
+//! and which section, of which game, each record belongs to.
+//!
+//! The [`Framer`] sees one line at a time and never fails. It holds at most
+//! one unfinished record (a Choker hand waiting for its opponent, a whist
+//! deal still short of lines) as line positions, so input can be fed to it
+//! in blocks of any size and memory does not grow with the input.
+
+use super::{Line, LineRef};
+use crate::ast::{Game, Span};
+use crate::diagnostic::{Diagnostic, Kind, Scope};
+
+/// How sections are recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Each section's game from its first line, as `--game auto`.
+    Auto,
+    /// The whole input is one game, as a judge reads it.
+    Forced(Game),
+}
+
+/// The lines of one record, or a problem found while grouping lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Frame {
+    Bridge(LineRef),
+    Choker([LineRef; 2]),
+    /// The trump line, then north, east, south, west.
+    Whist([LineRef; 5]),
+    Problem {
+        diagnostic: Diagnostic,
+        /// The lines to show around the problem.
+        lines: (LineRef, LineRef),
+    },
+}
+
+impl Frame {
+    /// The first and last line of the frame: what a report shows, and where
+    /// a record's line number comes from.
+    #[must_use]
+    pub fn lines(&self) -> (LineRef, LineRef) {
+        match self {
+            Frame::Bridge(line) => (*line, *line),
+            Frame::Choker([first, second]) => (*first, *second),
+            Frame::Whist(lines) => (lines[0], lines[4]),
+            Frame::Problem { lines, .. } => *lines,
+        }
+    }
+}
+
+const END: &str = "END";
+const HASH: &str = "#";
+
+#[derive(Clone, Copy, Debug)]
+enum State {
+    /// Between sections, or inside a bridge section: the two are one state
+    /// because a bridge section ends at any line that opens another.
+    Open,
+    Choker {
+        waiting: Option<LineRef>,
+    },
+    Whist {
+        lines: [LineRef; 5],
+        count: usize,
+    },
+    /// `--game` forced input after its terminator: nothing more is read.
+    Closed {
+        warned: bool,
+    },
+}
+
+/// Groups lines into [`Frame`]s: `document`, `section` and the three
+/// `*_section` rules of the grammar, as a state machine over lines.
+#[derive(Debug)]
+pub struct Framer {
+    mode: Mode,
+    state: State,
+    last_line: Option<LineRef>,
+}
+
+impl Framer {
+    #[must_use]
+    pub fn new(mode: Mode) -> Self {
+        let state = match mode {
+            Mode::Auto | Mode::Forced(Game::Bridge) => State::Open,
+            Mode::Forced(Game::Choker) => State::Choker { waiting: None },
+            Mode::Forced(Game::Whist) => State::Whist {
+                lines: [LineRef::default(); 5],
+                count: 0,
+            },
+        };
+        Self {
+            mode,
+            state,
+            last_line: None,
+        }
+    }
+
+    /// The offset of the first line the framer still holds: the input from
+    /// there on must stay available until the next call.
+    #[must_use]
+    pub fn holds_from(&self) -> Option<usize> {
+        match self.state {
+            State::Choker {
+                waiting: Some(line),
+            } => Some(line.offset),
+            State::Whist { lines, count } if count > 0 => Some(lines[0].offset),
+            _ => None,
+        }
+    }
+
+    /// `document = { blank_line | section } ;`: feeds one line.
+    pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        if line.is_blank() {
+            return;
+        }
+        let reference = line.reference();
+        self.last_line = Some(reference);
+        match self.state {
+            State::Open => self.section(line, emit),
+            State::Choker { .. } => self.choker_section(line, emit),
+            State::Whist { .. } => self.whist_section(line, emit),
+            State::Closed { warned } => {
+                if !warned {
+                    self.state = State::Closed { warned: true };
+                    let terminator = match self.mode {
+                        Mode::Forced(Game::Choker) => END,
+                        _ => HASH,
+                    };
+                    emit(problem(
+                        Scope::Document,
+                        Kind::AfterTerminator { terminator },
+                        line.content_span(),
+                        reference,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The end of the input: reports what was left open.
+    pub fn finish(&mut self, emit: &mut impl FnMut(Frame)) {
+        let last = self.last_line;
+        match std::mem::replace(&mut self.state, State::Open) {
+            State::Choker { waiting } => {
+                if let Some(hand) = waiting {
+                    emit(unpaired(hand));
+                }
+                if let Some(last) = last {
+                    emit(missing_terminator(Game::Choker, END, last));
+                }
+            }
+            State::Whist { lines, count } => {
+                if count > 0 {
+                    emit(cut_short(&lines, count));
+                }
+                if let Some(last) = last {
+                    emit(missing_terminator(Game::Whist, HASH, last));
+                }
+            }
+            State::Open | State::Closed { .. } => {}
+        }
+    }
+
+    /// `section = whist_section | choker_section | bridge_section ;`: a
+    /// line read outside Choker and whist sections.
+    fn section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        let reference = line.reference();
+        let trimmed = line.trimmed();
+        if let Some(terminator) = terminator(trimmed) {
+            emit(stray(terminator, line));
+            return;
+        }
+        if self.mode == Mode::Auto {
+            if opens_whist(trimmed) {
+                self.state = State::Whist {
+                    lines: [reference; 5],
+                    count: 1,
+                };
+                return;
+            }
+            if opens_choker(trimmed) {
+                self.state = State::Choker {
+                    waiting: Some(reference),
+                };
+                return;
+            }
+            if !opens_bridge(trimmed) {
+                emit(problem(
+                    Scope::Document,
+                    Kind::UnrecognisedSection,
+                    line.content_span(),
+                    reference,
+                ));
+                return;
+            }
+        }
+        self.bridge_section(reference, emit);
+    }
+
+    /// `bridge_section = bridge_hand , { bridge_hand } ;`: every line is a
+    /// hand.
+    fn bridge_section(&mut self, line: LineRef, emit: &mut impl FnMut(Frame)) {
+        emit(Frame::Bridge(line));
+    }
+
+    /// `choker_section = choker_pair , { choker_pair } , "END" , line_end ;`
+    fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        let State::Choker { waiting } = self.state else {
+            unreachable!("choker_section is called in the Choker state only");
+        };
+        let trimmed = line.trimmed();
+        if trimmed == END.as_bytes() {
+            if let Some(hand) = waiting {
+                emit(unpaired(hand));
+            }
+            self.state = self.after_terminator();
+        } else if self.mode == Mode::Auto && trimmed == HASH.as_bytes() {
+            emit(stray(HASH, line));
+        } else if let Some(first) = waiting {
+            emit(Frame::Choker([first, line.reference()]));
+            self.state = State::Choker { waiting: None };
+        } else {
+            self.state = State::Choker {
+                waiting: Some(line.reference()),
+            };
+        }
+    }
+
+    /// `whist_section = whist_deal , { whist_deal } , "#" , line_end ;`
+    ///
+    /// A lone suit letter where a play line should be starts a new deal:
+    /// the deal before it was cut short, and the new one is read as usual.
+    fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        let State::Whist { mut lines, count } = self.state else {
+            unreachable!("whist_section is called in the whist state only");
+        };
+        let trimmed = line.trimmed();
+        let reference = line.reference();
+        if trimmed == HASH.as_bytes() {
+            if count > 0 {
+                emit(cut_short(&lines, count));
+            }
+            self.state = self.after_terminator();
+            return;
+        }
+        if self.mode == Mode::Auto && trimmed == END.as_bytes() {
+            emit(stray(END, line));
+            return;
+        }
+        let count = if count > 0 && opens_whist(trimmed) {
+            emit(cut_short(&lines, count));
+            0
+        } else {
+            count
+        };
+        lines[count] = reference;
+        if count + 1 == lines.len() {
+            emit(Frame::Whist(lines));
+            self.state = State::Whist { lines, count: 0 };
+        } else {
+            self.state = State::Whist {
+                lines,
+                count: count + 1,
+            };
+        }
+    }
+
+    /// The state after `END` or `#`: a new section in `--game auto`,
+    /// nothing more when the game was forced.
+    fn after_terminator(&self) -> State {
+        match self.mode {
+            Mode::Auto => State::Open,
+            Mode::Forced(_) => State::Closed { warned: false },
+        }
+    }
+}
+
+/// A whist deal opens with its trump suit alone on a line.
+fn opens_whist(trimmed: &[u8]) -> bool {
+    matches!(trimmed, [b'S' | b'H' | b'D' | b'C'])
+}
+
+/// A Choker section opens with `name-cards`: the other languages have no
+/// dash, so a dash anywhere on the line is enough.
+fn opens_choker(trimmed: &[u8]) -> bool {
+    memchr::memchr(b'-', trimmed).is_some()
+}
+
+/// A bridge section opens with a line whose first token could be a card,
+/// even a mistyped one (`10H`, `kh`, `KSQS`), so that a bad first hand is
+/// reported as a bad hand and prose as an unrecognised section.
+fn opens_bridge(trimmed: &[u8]) -> bool {
+    let first = trimmed
+        .split(|&b| super::card::is_blank(b))
+        .next()
+        .unwrap_or_default();
+    first.len() >= 2 && first.len() % 2 == 0 && first.iter().all(u8::is_ascii_alphanumeric)
+        || first.len() == 3 && first.starts_with(b"10")
+}
+
+fn terminator(trimmed: &[u8]) -> Option<&'static str> {
+    match trimmed {
+        b"END" => Some(END),
+        b"#" => Some(HASH),
+        _ => None,
+    }
+}
+
+fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Frame {
+    Frame::Problem {
+        diagnostic: Diagnostic::new(scope, kind, span),
+        lines: (line, line),
+    }
+}
+
+fn stray(terminator: &'static str, line: &Line<'_>) -> Frame {
+    problem(
+        Scope::Document,
+        Kind::StrayTerminator { terminator },
+        line.content_span(),
+        line.reference(),
+    )
+}
+
+fn unpaired(hand: LineRef) -> Frame {
+    problem(
+        Scope::Game(Game::Choker),
+        Kind::UnpairedHand,
+        Span::new(hand.offset, hand.len),
+        hand,
+    )
+}
+
+fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
+    let (first, last) = (lines[0], lines[count - 1]);
+    Frame::Problem {
+        diagnostic: Diagnostic::new(
+            Scope::Game(Game::Whist),
+            Kind::DealCutShort { lines: count - 1 },
+            Span::new(first.offset, last.offset + last.len - first.offset),
+        ),
+        lines: (first, last),
+    }
+}
+
+/// Points at the last line of the input, since a label after the end
+/// cannot be drawn.
+fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
+    problem(
+        Scope::Game(game),
+        Kind::MissingTerminator { terminator },
+        Span::new(last.offset, last.len),
+        last,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{Block, Lines};
+
+    /// Frames as short strings: the game and the first line number.
+    fn frames(text: &str, mode: Mode) -> Vec<String> {
+        let mut framer = Framer::new(mode);
+        let mut out = Vec::new();
+        let mut emit = |frame: Frame| {
+            out.push(match frame {
+                Frame::Bridge(line) => format!("bridge@{}", line.number),
+                Frame::Choker([line, _]) => format!("choker@{}", line.number),
+                Frame::Whist([line, ..]) => format!("whist@{}", line.number),
+                Frame::Problem { diagnostic, lines } => {
+                    format!("{}@{}", diagnostic.kind.code(), lines.0.number)
+                }
+            });
+        };
+        let block = Block {
+            bytes: text.as_bytes(),
+            base: 0,
+        };
+        for line in Lines::new(block, 1) {
+            framer.line(&line, &mut emit);
+        }
+        framer.finish(&mut emit);
+        out
+    }
+
+    const HAND: &str = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";
+    const PLAYS: &str = "4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D";
+
+    #[test]
+    fn sections_are_recognised_by_their_first_line() {
+        let text = format!(
+            "{HAND}\nA-1C3S2G5D4D\nB-TC3C5S7D4G\nEND\nH\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\n{HAND}\n"
+        );
+        assert_eq!(
+            frames(&text, Mode::Auto),
+            ["bridge@1", "choker@2", "whist@5", "bridge@11"]
+        );
+    }
+
+    #[test]
+    fn a_bridge_section_ends_at_a_line_that_opens_another() {
+        let text = format!("{HAND}\n{HAND}\nS\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#");
+        assert_eq!(
+            frames(&text, Mode::Auto),
+            ["bridge@1", "bridge@2", "whist@3"]
+        );
+    }
+
+    #[test]
+    fn blank_lines_are_skipped_everywhere() {
+        let text = format!("\n  \nA-1C3S2G5D4D\n\t\nB-TC3C5S7D4G\n\nEND\n\n");
+        assert_eq!(frames(&text, Mode::Auto), ["choker@3"]);
+    }
+
+    #[test]
+    fn missing_terminators_and_unpaired_hands_are_reported() {
+        assert_eq!(
+            frames("A-1C3S2G5D4D\nB-TC3C5S7D4G\nC-2C3C4C5C6C", Mode::Auto),
+            ["choker@1", "unpaired_hand@3", "missing_terminator@3"]
+        );
+        assert_eq!(
+            frames(&format!("H\n{PLAYS}\n{PLAYS}"), Mode::Auto),
+            ["deal_cut_short@1", "missing_terminator@3"]
+        );
+    }
+
+    #[test]
+    fn a_suit_letter_inside_a_deal_starts_the_next_deal() {
+        let text = format!("H\n{PLAYS}\nD\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#");
+        assert_eq!(frames(&text, Mode::Auto), ["deal_cut_short@1", "whist@3"]);
+    }
+
+    #[test]
+    fn stray_terminators_and_prose_are_reported() {
+        assert_eq!(
+            frames("END\n#\nhello there", Mode::Auto),
+            [
+                "stray_terminator@1",
+                "stray_terminator@2",
+                "unrecognised_section@3"
+            ]
+        );
+    }
+
+    #[test]
+    fn forced_games_stop_at_their_terminator_with_one_warning() {
+        let text = "A-1C3S2G5D4D\nB-TC3C5S7D4G\nEND\nmore\nand more\n";
+        assert_eq!(
+            frames(text, Mode::Forced(Game::Choker)),
+            ["choker@1", "after_terminator@4"]
+        );
+        assert_eq!(frames("S\n", Mode::Forced(Game::Bridge)), ["bridge@1"]);
+    }
+
+    #[test]
+    fn the_framer_holds_only_an_unfinished_record() {
+        let mut framer = Framer::new(Mode::Auto);
+        let text = b"A-1C3S2G5D4D";
+        let line = Line {
+            text,
+            offset: 7,
+            number: 1,
+        };
+        framer.line(&line, &mut |_| {});
+        assert_eq!(framer.holds_from(), Some(7));
+    }
+}

@@ -1,0 +1,192 @@
+//! The front end: bytes in, typed records and diagnostics out.
+//!
+//! Two layers, as the grammar (`grammar/`) is written:
+//! - [`document`] frames the input into lines and groups them into records
+//!   and sections. It never fails: what it cannot place becomes a
+//!   diagnostic, and the next line is a fresh start.
+//! - [`card`], [`bridge`], [`choker`] and [`whist`] parse one record's lines
+//!   with nom, one function per grammar rule. The happy path is the grammar
+//!   itself; when it fails, a diagnosis of the same bytes says why, so a
+//!   well-formed record costs nothing extra.
+
+pub mod bridge;
+pub mod card;
+pub mod choker;
+pub mod document;
+pub mod whist;
+
+use nom::Offset;
+
+use crate::ast::{Record, Span};
+use crate::diagnostic::Diagnostic;
+pub use document::{Frame, Framer, Mode};
+
+/// One line of input without its line ending, and where it stands.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    pub text: &'a [u8],
+    /// The offset of `text`'s first byte in the input.
+    pub offset: usize,
+    /// 1-based, as editors count.
+    pub number: usize,
+}
+
+impl<'a> Line<'a> {
+    /// The span of `piece`, which must be a sub-slice of this line's text.
+    #[must_use]
+    pub fn span_of(&self, piece: &[u8]) -> Span {
+        Span::new(self.offset + self.text.offset(piece), piece.len())
+    }
+
+    /// The line without the blanks around it.
+    #[must_use]
+    pub fn trimmed(&self) -> &'a [u8] {
+        self.text.trim_ascii()
+    }
+
+    /// The span of the line's content without surrounding blanks; the whole
+    /// line where it is blank.
+    #[must_use]
+    pub fn content_span(&self) -> Span {
+        let trimmed = self.trimmed();
+        if trimmed.is_empty() {
+            Span::new(self.offset, self.text.len())
+        } else {
+            self.span_of(trimmed)
+        }
+    }
+
+    #[must_use]
+    pub fn is_blank(&self) -> bool {
+        self.text.iter().all(|&b| card::is_blank(b))
+    }
+
+    #[must_use]
+    pub fn reference(&self) -> LineRef {
+        LineRef {
+            offset: self.offset,
+            len: self.text.len(),
+            number: self.number,
+        }
+    }
+}
+
+/// A line remembered by position, so the framer can hold lines across
+/// blocks of input without borrowing them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineRef {
+    pub offset: usize,
+    pub len: usize,
+    pub number: usize,
+}
+
+/// A piece of the input in memory: `bytes` start at offset `base`.
+#[derive(Clone, Copy, Debug)]
+pub struct Block<'a> {
+    pub bytes: &'a [u8],
+    pub base: usize,
+}
+
+impl<'a> Block<'a> {
+    /// The line `line` refers to; it must lie inside this block.
+    #[must_use]
+    pub fn line(&self, line: LineRef) -> Line<'a> {
+        let start = line.offset - self.base;
+        Line {
+            text: &self.bytes[start..start + line.len],
+            offset: line.offset,
+            number: line.number,
+        }
+    }
+
+    /// The bytes of `span`, which must lie inside this block.
+    #[must_use]
+    pub fn slice(&self, span: Span) -> &'a [u8] {
+        let start = span.offset - self.base;
+        &self.bytes[start..start + span.len]
+    }
+}
+
+/// Splits bytes into lines at LF, dropping a CR before it. The last line
+/// needs no line ending.
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    bytes: &'a [u8],
+    position: usize,
+    base: usize,
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// Lines of `block`, the first numbered `first_number`.
+    #[must_use]
+    pub fn new(block: Block<'a>, first_number: usize) -> Self {
+        Self {
+            bytes: block.bytes,
+            position: 0,
+            base: block.base,
+            number: first_number,
+        }
+    }
+
+    /// The number the next line read after these would have.
+    #[must_use]
+    pub fn next_number(&self) -> usize {
+        self.number
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        if self.position >= self.bytes.len() {
+            return None;
+        }
+        let rest = &self.bytes[self.position..];
+        let (mut text, consumed) = match memchr::memchr(b'\n', rest) {
+            Some(end) => (&rest[..end], end + 1),
+            None => (rest, rest.len()),
+        };
+        if let [before @ .., b'\r'] = text {
+            text = before;
+        }
+        let line = Line {
+            text,
+            offset: self.base + self.position,
+            number: self.number,
+        };
+        self.position += consumed;
+        self.number += 1;
+        Some(line)
+    }
+}
+
+/// The UTF-8 byte-order mark, skipped at the start of an input.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// Parses the lines of one framed record into its typed form, pushing a
+/// diagnostic for each fault. `None` for a problem frame or a record with
+/// faults.
+pub fn record(
+    frame: &Frame,
+    block: &Block<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Record> {
+    match frame {
+        Frame::Bridge(line) => {
+            bridge::bridge_hand(&block.line(*line), diagnostics).map(Record::Bridge)
+        }
+        Frame::Choker(lines) => {
+            choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
+                .map(Record::Choker)
+        }
+        Frame::Whist(lines) => {
+            whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics).map(Record::Whist)
+        }
+        Frame::Problem { diagnostic, .. } => {
+            diagnostics.push(diagnostic.clone());
+            None
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Whist deals (`grammar/whist.ebnf`).
+
+use nom::Parser;
+use nom::combinator::{consumed, eof};
+
+use super::Line;
+use super::card::{blank, card_row, suit};
+use crate::ast::{Card, Game, Span, Suit, WhistDeal};
+use crate::diagnostic::{Diagnostic, Kind, Scope};
+
+/// `whist_deal = trump_line , play_line , play_line , play_line , play_line ;`
+///
+/// Every line is parsed even when an earlier one failed, so that each
+/// fault of the deal is reported.
+pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
+    let [trump, north, east, south, west] = lines;
+    let trump = trump_line(trump, diagnostics);
+    let plays = [north, east, south, west].map(|line| play_line(line, diagnostics));
+    let (trump, trump_span) = trump?;
+    let [Some(north), Some(east), Some(south), Some(west)] = plays else {
+        return None;
+    };
+    Some(WhistDeal {
+        trump,
+        trump_span,
+        plays: [north, east, south, west],
+        span: trump_span.to(lines[4].content_span()),
+    })
+}
+
+/// `trump_line = blank , suit , blank , line_end ;`
+pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
+    let parsed =
+        (blank, consumed(suit(Game::Whist.alphabet())), blank, eof).parse_complete(line.text);
+    match parsed {
+        Ok((_, (_, (text, suit), _, _))) => Some((suit, line.span_of(text))),
+        Err(_) => {
+            diagnostics.push(Diagnostic::new(
+                Scope::Game(Game::Whist),
+                Kind::BadTrumpLine,
+                line.content_span(),
+            ));
+            None
+        }
+    }
+}
+
+/// `play_line = card_row , line_end ;` with 13 cards.
+pub fn play_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<[Card; 13]> {
+    card_row::<13>(line, Game::Whist, diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> [Line<'_>; 5] {
+        let mut offset = 0;
+        let mut number = 0;
+        let mut split = text.split('\n').map(|line| {
+            let made = Line {
+                text: line.as_bytes(),
+                offset,
+                number,
+            };
+            offset += line.len() + 1;
+            number += 1;
+            made
+        });
+        std::array::from_fn(|_| split.next().unwrap())
+    }
+
+    const SAMPLE: &str = "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\nTC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D";
+
+    #[test]
+    fn reads_a_deal_by_seat_and_trick() {
+        let mut diagnostics = Vec::new();
+        let deal = whist_deal(&lines(SAMPLE), &mut diagnostics).unwrap();
+        assert!(diagnostics.is_empty());
+        assert_eq!(deal.trump, Suit(1));
+        assert_eq!(deal.trump_span, Span::new(0, 1));
+        assert_eq!(deal.plays[3][12].span, Span::new(SAMPLE.len() - 2, 2));
+        assert_eq!(deal.span, Span::new(0, SAMPLE.len()));
+    }
+
+    #[test]
+    fn a_trump_line_is_one_suit_letter() {
+        for bad in ["HH", "G", "h", "4C"] {
+            let text = SAMPLE.replacen('H', bad, 1);
+            let mut diagnostics = Vec::new();
+            assert!(whist_deal(&lines(&text), &mut diagnostics).is_none());
+            assert_eq!(diagnostics[0].kind, Kind::BadTrumpLine, "{bad}");
+        }
+    }
+
+    #[test]
+    fn faults_on_several_lines_are_all_reported() {
+        let text = SAMPLE.replacen("4C 8H", "4C", 1).replacen("TC", "tc", 1);
+        let mut diagnostics = Vec::new();
+        assert!(whist_deal(&lines(&text), &mut diagnostics).is_none());
+        let codes: Vec<_> = diagnostics.iter().map(|d| d.kind.code()).collect();
+        assert_eq!(codes, ["card_count", "lowercase_card"]);
+    }
+}
