@@ -332,6 +332,10 @@ pub struct WhistDeal {
 }
 
 /// One record of any game: the unit that is checked, evaluated and printed.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "records live one at a time on the stack; boxing a deal would allocate per record"
+)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum Record {

@@ -40,6 +40,30 @@ enum Command {
         #[command(flatten)]
         input: InputArgs,
     },
+    /// Print random valid input, reproducible by seed.
+    Gen {
+        #[arg(value_enum)]
+        game: GenGame,
+        /// How many records.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// The same seed gives the same output.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Favour hands a uniform deal rarely gives: royal flushes, King of
+        /// Kings, four of a kind, voids, 16-point balanced hands.
+        #[arg(long)]
+        rare: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum GenGame {
+    Bridge,
+    Choker,
+    Whist,
+    /// Sections of all three games, in random order.
+    Mixed,
 }
 
 #[derive(Debug, Args)]
@@ -110,6 +134,12 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
     let (input, evaluate, output) = match cli.command {
         Command::Run { input, output } => (input, true, output),
         Command::Check { input } => (input, false, OutputArg::Text),
+        Command::Gen {
+            game,
+            count,
+            seed,
+            rare,
+        } => return generate(game, count, seed, rare),
     };
     if let Some(jobs) = input.jobs {
         // Fails only if a pool was built already, which keeps its size.
@@ -140,6 +170,52 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
     };
     let status = run_paths(&input.paths, &settings);
     ExitCode::from(status)
+}
+
+/// `gen`: writes the document in pieces, so a large count needs no more
+/// memory than a small one.
+fn generate(game: GenGame, count: usize, seed: u64, rare: bool) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = match game {
+        GenGame::Mixed => {
+            out.write_all(crate::generate::mixed_document(count, seed, rare).as_bytes())
+        }
+        GenGame::Bridge | GenGame::Choker | GenGame::Whist => {
+            let game = match game {
+                GenGame::Bridge => Game::Bridge,
+                GenGame::Choker => Game::Choker,
+                _ => Game::Whist,
+            };
+            write_generated(&mut out, game, count, seed, rare)
+        }
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::from(CLEAN),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(CLEAN),
+        Err(error) => {
+            eprintln!("cardsharp: {error}");
+            ExitCode::from(USAGE_OR_IO)
+        }
+    }
+}
+
+fn write_generated(
+    out: &mut impl Write,
+    game: Game,
+    count: usize,
+    seed: u64,
+    rare: bool,
+) -> io::Result<()> {
+    let mut generator = crate::generate::Generator::new(seed, rare);
+    let mut text = String::new();
+    for _ in 0..count {
+        text.clear();
+        generator.record(game, &mut text);
+        out.write_all(text.as_bytes())?;
+    }
+    text.clear();
+    crate::generate::terminator(game, &mut text);
+    out.write_all(text.as_bytes())
 }
 
 fn use_color(choice: ColorArg) -> bool {

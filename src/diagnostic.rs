@@ -296,12 +296,11 @@ impl Diagnostic {
             Kind::CardCount { expected, found } if *found == 2 * expected => Some(
                 "two hands on one line? put each on its own line".to_owned(),
             ),
-            Kind::CardCount { expected, found } if found < expected => Some(format!(
-                "{} card(s) missing",
-                expected - found
-            )),
+            Kind::CardCount { expected, found } if found < expected => {
+                Some(format!("{} missing", cards(expected - found)))
+            }
             Kind::CardCount { expected, found } => {
-                Some(format!("{} card(s) too many", found - expected))
+                Some(format!("{} too many", cards(found - expected)))
             }
             Kind::NameEmpty => Some("write the chicken's name before the dash: `Joey-1C3S2G5D4D`".to_owned()),
             Kind::NameTooLong { .. } => Some("shorten the name to at most 20 letters".to_owned()),
@@ -335,6 +334,15 @@ impl Diagnostic {
                 "a section opens with a trump suit letter (whist), `name-cards` (Choker) or a line of cards (bridge)".to_owned(),
             ),
         }
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn cards(count: usize) -> String {
+    if count == 1 {
+        "1 card".to_owned()
+    } else {
+        format!("{count} cards")
     }
 }
 

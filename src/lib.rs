@@ -18,6 +18,7 @@ pub mod ast;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
+pub mod generate;
 pub mod interpret;
 pub mod pipeline;
 pub mod render;

@@ -272,6 +272,7 @@ pub fn diagnostic(
             if handler.render_report(&mut text, &report).is_err() {
                 text = short_line(diagnostic, window);
             }
+            text.push('\n');
         }
         DiagnosticFormat::Short => text = short_line(diagnostic, window),
         DiagnosticFormat::Json => {

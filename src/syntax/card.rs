@@ -71,11 +71,8 @@ pub fn card_row<const N: usize>(
     let mut found = 0;
     let mut card_like_tokens = 0;
     let mut rest = line.text;
-    loop {
-        let Ok((after_token, text)) = blank.and(token).map(|(_, text)| text).parse_complete(rest)
-        else {
-            break;
-        };
+    while let Ok((after_token, text)) = blank.and(token).map(|(_, text)| text).parse_complete(rest)
+    {
         rest = after_token;
         if let Ok((_, (rank, suit))) = all_consuming(card(alphabet)).parse_complete(text) {
             if let Some(slot) = cards.get_mut(found) {

@@ -409,8 +409,8 @@ mod tests {
 
     #[test]
     fn blank_lines_are_skipped_everywhere() {
-        let text = format!("\n  \nA-1C3S2G5D4D\n\t\nB-TC3C5S7D4G\n\nEND\n\n");
-        assert_eq!(frames(&text, Mode::Auto), ["choker@3"]);
+        let text = "\n  \nA-1C3S2G5D4D\n\t\nB-TC3C5S7D4G\n\nEND\n\n";
+        assert_eq!(frames(text, Mode::Auto), ["choker@3"]);
     }
 
     #[test]

@@ -1,0 +1,144 @@
+//! The command line as a user meets it: exit statuses, paths, recovery.
+
+use crate::support::{Test, sample};
+
+#[test]
+fn a_bad_record_hides_none_of_the_others() {
+    let (bridge, _) = sample("bridge");
+    let input = format!(
+        "KS QS TH 8H 4H AC QC TC 5C KD QD JD\n{bridge}KS QS 10H 8H 4H AC QC TC 5C KD QD JD 8D\n{bridge}"
+    );
+    Test::new()
+        .args(["run", "--diagnostics", "short"])
+        .stdin(input)
+        .stdout("BID D\nBID NO-TRUMP\nBID D\nBID NO-TRUMP\n")
+        .stderr_contains("<stdin>:1:1: error[cardsharp::bridge::card_count]")
+        .stderr_contains("<stdin>:4:7: error[cardsharp::bridge::ten_as_digits]")
+        .status(1)
+        .run();
+}
+
+#[test]
+fn check_is_silent_and_clean_on_good_input() {
+    Test::new()
+        .args(["check", "examples/mixed.txt"])
+        .stdout("")
+        .stderr_empty()
+        .run();
+}
+
+#[test]
+fn check_exits_1_on_errors() {
+    Test::new()
+        .args(["check", "--diagnostics", "short"])
+        .stdin("Joey-1C3S2G5D4D\n")
+        .stdout("")
+        .stderr_contains("error[cardsharp::choker::unpaired_hand]")
+        .stderr_contains("error[cardsharp::choker::missing_terminator]")
+        .status(1)
+        .run();
+}
+
+#[test]
+fn a_missing_path_is_an_io_error_and_the_others_still_run() {
+    let (_, bridge) = sample("bridge");
+    Test::new()
+        .args(["run", "no/such/file.txt", "examples/bridge.txt"])
+        .stdout(bridge)
+        .stderr_contains("no/such/file.txt")
+        .status(2)
+        .run();
+}
+
+#[test]
+fn a_directory_is_walked_in_sorted_order() {
+    let directory = std::env::temp_dir().join(format!("cardsharp-walk-{}", std::process::id()));
+    std::fs::create_dir_all(directory.join("b")).unwrap();
+    let (bridge, bridge_out) = sample("bridge");
+    let (whist, whist_out) = sample("whist");
+    std::fs::write(directory.join("b/1.txt"), &bridge).unwrap();
+    std::fs::write(directory.join("a.txt"), &whist).unwrap();
+    Test::new()
+        .args(["run", directory.to_str().unwrap()])
+        .stdout(format!("{whist_out}{bridge_out}"))
+        .run();
+    std::fs::remove_dir_all(directory).unwrap();
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    Test::new()
+        .args(["run", "--game", "poker"])
+        .status(2)
+        .stderr_contains("invalid value")
+        .run();
+    Test::new().args(["frobnicate"]).status(2).run();
+}
+
+#[test]
+fn forced_game_warns_once_about_text_after_the_terminator() {
+    let (choker, expected) = sample("choker");
+    Test::new()
+        .args(["run", "--game", "choker", "--diagnostics", "short"])
+        .stdin(format!("{choker}more\nand more\n"))
+        .stdout(expected)
+        .stderr_contains("<stdin>:10:1: warning[cardsharp::document::after_terminator]")
+        .status(0)
+        .run();
+}
+
+#[test]
+fn json_diagnostics_are_one_object_per_line() {
+    let (_, stderr) = Test::new()
+        .args(["check", "--diagnostics", "json"])
+        .stdin("KS QS TH 8H 4H AC QC TC 5C KD QD JD KS\n")
+        .status(1)
+        .run();
+    let report: serde_json::Value = serde_json::from_str(stderr.lines().next().unwrap()).unwrap();
+    assert_eq!(report["code"], "cardsharp::bridge::duplicate_card");
+    assert_eq!(report["labels"][0]["span"]["offset"], 36);
+    assert_eq!(report["labels"][1]["span"]["offset"], 0);
+    assert_eq!(report["filename"], "<stdin>");
+}
+
+#[test]
+fn gen_is_reproducible_and_valid() {
+    for game in ["bridge", "choker", "whist", "mixed"] {
+        let (first, _) = Test::new()
+            .args(["gen", game, "--count", "50", "--seed", "9", "--rare"])
+            .run();
+        let (second, _) = Test::new()
+            .args(["gen", game, "--count", "50", "--seed", "9", "--rare"])
+            .run();
+        assert_eq!(first, second);
+        Test::new()
+            .args(["check"])
+            .stdin(first)
+            .stderr_empty()
+            .run();
+    }
+}
+
+#[test]
+fn color_follows_the_flag_and_no_color() {
+    let input = "KS QS TH 8H 4H AC QC TC 5C KD QD JD\n";
+    let (_, plain) = Test::new()
+        .args(["check", "--color", "never"])
+        .stdin(input)
+        .status(1)
+        .run();
+    assert!(!plain.contains('\u{1b}'), "{plain}");
+    let (_, colored) = Test::new()
+        .args(["check", "--color", "always"])
+        .stdin(input)
+        .status(1)
+        .run();
+    assert!(colored.contains('\u{1b}'), "{colored}");
+    let (_, auto) = Test::new()
+        .args(["check"])
+        .env("NO_COLOR", "1")
+        .stdin(input)
+        .status(1)
+        .run();
+    assert!(!auto.contains('\u{1b}'), "{auto}");
+}

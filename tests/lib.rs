@@ -1,0 +1,6 @@
+//! Integration tests, built as one test binary.
+
+mod cli;
+mod differential;
+mod golden;
+mod support;

@@ -1,0 +1,140 @@
+//! Runs the real `cardsharp` binary as a user would, and compares
+//! everything it printed, reporting every difference at once.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The repository root, where `examples/` and `../shared` are found.
+pub(crate) fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The statements' samples, shipped in `examples/` and `tests/golden/`.
+pub(crate) fn sample(game: &str) -> (String, String) {
+    let read = |path: PathBuf| {
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    (
+        read(root().join("examples").join(format!("{game}.txt"))),
+        read(root().join("tests/golden").join(format!("{game}.out"))),
+    )
+}
+
+#[must_use]
+pub(crate) struct Test {
+    args: Vec<String>,
+    stdin: Option<Vec<u8>>,
+    stdout: Option<String>,
+    stderr_contains: Vec<String>,
+    stderr_empty: bool,
+    status: i32,
+    env: Vec<(String, String)>,
+}
+
+impl Test {
+    pub(crate) fn new() -> Self {
+        Self {
+            args: Vec::new(),
+            stdin: None,
+            stdout: None,
+            stderr_contains: Vec::new(),
+            stderr_empty: false,
+            status: 0,
+            env: Vec::new(),
+        }
+    }
+
+    pub(crate) fn args<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, args: I) -> Self {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+        self
+    }
+
+    pub(crate) fn stdin(mut self, input: impl AsRef<[u8]>) -> Self {
+        self.stdin = Some(input.as_ref().to_vec());
+        self
+    }
+
+    pub(crate) fn stdout(mut self, expected: impl Into<String>) -> Self {
+        self.stdout = Some(expected.into());
+        self
+    }
+
+    pub(crate) fn stderr_contains(mut self, part: impl Into<String>) -> Self {
+        self.stderr_contains.push(part.into());
+        self
+    }
+
+    pub(crate) fn stderr_empty(mut self) -> Self {
+        self.stderr_empty = true;
+        self
+    }
+
+    pub(crate) fn env(mut self, key: &str, value: &str) -> Self {
+        self.env.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    pub(crate) fn status(mut self, status: i32) -> Self {
+        self.status = status;
+        self
+    }
+
+    /// Runs the binary and checks every expectation; returns stdout and
+    /// stderr for further checks.
+    pub(crate) fn run(self) -> (String, String) {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cardsharp"));
+        command
+            .args(&self.args)
+            .current_dir(root())
+            .env_remove("NO_COLOR")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdin(if self.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = command.spawn().expect("the binary runs");
+        if let Some(input) = &self.stdin {
+            let mut pipe = child.stdin.take().expect("stdin is piped");
+            let input = input.clone();
+            std::thread::spawn(move || pipe.write_all(&input));
+        }
+        let output = child.wait_with_output().expect("the binary finishes");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let mut failures = Vec::new();
+        if output.status.code() != Some(self.status) {
+            failures.push(format!(
+                "status: expected {}, got {:?}",
+                self.status,
+                output.status.code()
+            ));
+        }
+        if let Some(expected) = &self.stdout {
+            if &stdout != expected {
+                failures.push(format!(
+                    "stdout:\n--- expected\n{expected}--- got\n{stdout}---"
+                ));
+            }
+        }
+        for part in &self.stderr_contains {
+            if !stderr.contains(part.as_str()) {
+                failures.push(format!("stderr lacks {part:?}"));
+            }
+        }
+        if self.stderr_empty && !stderr.is_empty() {
+            failures.push("stderr: expected nothing".to_owned());
+        }
+        assert!(
+            failures.is_empty(),
+            "cardsharp {:?}\n{}\nstderr was:\n{stderr}",
+            self.args,
+            failures.join("\n")
+        );
+        (stdout, stderr)
+    }
+}
