@@ -59,9 +59,10 @@ pub enum Kind {
     SharedCard { first: Span },
     /// Choker: the last hand before `END` or the end of input has no partner.
     UnpairedHand,
-    /// Whist: the first line of a deal is not one suit letter.
-    BadTrumpLine,
-    /// Whist: a deal that ends before its four play lines.
+    /// Whist: the first line of a deal is not one suit letter; `fixed` is
+    /// the suit it may have meant (`h` for `H`).
+    BadTrumpLine { fixed: Option<char> },
+    /// Whist: a deal of fewer than its five lines.
     DealCutShort { lines: usize },
     /// Whist: a player did not follow the suit led while holding it.
     Revoke { trick: usize, held: Span, led: Span },
@@ -182,11 +183,11 @@ impl Diagnostic {
                 "a card is in both hands of this pair, but they come from one deck".to_owned()
             }
             Kind::UnpairedHand => "this hand has no opponent".to_owned(),
-            Kind::BadTrumpLine => {
+            Kind::BadTrumpLine { .. } => {
                 "expected the trump suit: one of S H D C alone on its line".to_owned()
             }
             Kind::DealCutShort { lines } => format!(
-                "this deal has {lines} of its 4 play lines: a deal is a trump line and 4 lines of 13 cards"
+                "this deal has {lines} of its 5 lines: a trump line and 4 lines of 13 cards"
             ),
             Kind::Revoke { trick, .. } => format!(
                 "in trick {trick} this player did not follow the suit led, though holding it"
@@ -224,7 +225,7 @@ impl Diagnostic {
             Kind::MissingDash { .. } => "no dash on this line".to_owned(),
             Kind::ChokerCardCount { found, .. } => format!("{found} characters"),
             Kind::UnpairedHand => "unpaired hand".to_owned(),
-            Kind::BadTrumpLine => "not a trump suit".to_owned(),
+            Kind::BadTrumpLine { .. } => "not a trump suit".to_owned(),
             Kind::DealCutShort { .. } => "incomplete deal".to_owned(),
             Kind::Revoke { .. } => "played off suit".to_owned(),
             Kind::MissingTerminator { terminator } => {
@@ -320,7 +321,10 @@ impl Diagnostic {
                 Some("a hand is five cards; one hand per line".to_owned())
             }
             Kind::UnpairedHand => Some("hands are compared in pairs: add its opponent or remove it".to_owned()),
-            Kind::BadTrumpLine => Some("a deal starts with its trump suit alone on a line, such as `H`".to_owned()),
+            Kind::BadTrumpLine { fixed: Some(suit) } => Some(format!("write `{suit}`")),
+            Kind::BadTrumpLine { fixed: None } => {
+                Some("a deal starts with its trump suit alone on a line, such as `H`".to_owned())
+            }
             Kind::DealCutShort { .. } => Some("add the missing lines of cards".to_owned()),
             Kind::Revoke { .. } => Some("a player must follow the suit led when able".to_owned()),
             Kind::MissingTerminator { terminator } => {
@@ -367,7 +371,7 @@ impl Kind {
             Kind::MissingDash { .. } => "missing_dash",
             Kind::SharedCard { .. } => "shared_card",
             Kind::UnpairedHand => "unpaired_hand",
-            Kind::BadTrumpLine => "trump_line",
+            Kind::BadTrumpLine { .. } => "trump_line",
             Kind::DealCutShort { .. } => "deal_cut_short",
             Kind::Revoke { .. } => "revoke",
             Kind::MissingTerminator { .. } => "missing_terminator",

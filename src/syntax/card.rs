@@ -91,12 +91,21 @@ pub fn card_row<const N: usize>(
         }
     }
     if card_like_tokens == 0 {
-        diagnostics.truncate(reported_before);
-        diagnostics.push(Diagnostic::new(
-            Scope::Game(game),
-            Kind::UnrecognisedLine,
-            line.content_span(),
-        ));
+        // Nothing here is a card: one report for the line, but bytes that
+        // are not UTF-8 are still pointed at one by one.
+        let mut index = 0;
+        diagnostics.retain(|diagnostic| {
+            let keep = index < reported_before || diagnostic.kind == Kind::InvalidUtf8;
+            index += 1;
+            keep
+        });
+        if diagnostics.len() == reported_before {
+            diagnostics.push(Diagnostic::new(
+                Scope::Game(game),
+                Kind::UnrecognisedLine,
+                line.content_span(),
+            ));
+        }
     } else if found != N {
         diagnostics.push(Diagnostic::new(
             Scope::Game(game),

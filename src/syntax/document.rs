@@ -75,6 +75,9 @@ pub struct Framer {
     mode: Mode,
     state: State,
     last_line: Option<LineRef>,
+    /// The last line read into the current Choker section: where a missing
+    /// `END` is reported when the next section starts without one.
+    last_choker_line: Option<LineRef>,
 }
 
 impl Framer {
@@ -92,6 +95,7 @@ impl Framer {
             mode,
             state,
             last_line: None,
+            last_choker_line: None,
         }
     }
 
@@ -182,15 +186,18 @@ impl Framer {
                 self.state = State::Choker {
                     waiting: Some(reference),
                 };
+                self.last_choker_line = Some(reference);
                 return;
             }
             if !opens_bridge(trimmed) {
-                emit(problem(
-                    Scope::Document,
-                    Kind::UnrecognisedSection,
-                    line.content_span(),
-                    reference,
-                ));
+                let (kind, span) = match std::str::from_utf8(trimmed) {
+                    Ok(_) => (Kind::UnrecognisedSection, line.content_span()),
+                    Err(error) => (
+                        Kind::InvalidUtf8,
+                        line.span_of(&trimmed[error.valid_up_to()..][..1]),
+                    ),
+                };
+                emit(problem(Scope::Document, kind, span, reference));
                 return;
             }
         }
@@ -214,15 +221,31 @@ impl Framer {
                 emit(unpaired(hand));
             }
             self.state = self.after_terminator();
+        } else if self.mode == Mode::Auto
+            && !opens_choker(trimmed)
+            && (opens_whist(trimmed) || is_card_row(trimmed))
+        {
+            // `END` was left out: close the section where it should have
+            // been and read this line as the start of the next one.
+            if let Some(hand) = waiting {
+                emit(unpaired(hand));
+            }
+            if let Some(last) = self.last_choker_line {
+                emit(missing_terminator(Game::Choker, END, last));
+            }
+            self.state = State::Open;
+            self.section(line, emit);
         } else if self.mode == Mode::Auto && trimmed == HASH.as_bytes() {
             emit(stray(HASH, line));
         } else if let Some(first) = waiting {
             emit(Frame::Choker([first, line.reference()]));
             self.state = State::Choker { waiting: None };
+            self.last_choker_line = Some(line.reference());
         } else {
             self.state = State::Choker {
                 waiting: Some(line.reference()),
             };
+            self.last_choker_line = Some(line.reference());
         }
     }
 
@@ -245,6 +268,21 @@ impl Framer {
         }
         if self.mode == Mode::Auto && trimmed == END.as_bytes() {
             emit(stray(END, line));
+            return;
+        }
+        if self.mode == Mode::Auto && opens_choker(trimmed) {
+            // `#` was left out before a Choker section.
+            if count > 0 {
+                emit(cut_short(&lines, count));
+            }
+            let last = if count > 0 {
+                lines[count - 1]
+            } else {
+                lines[4]
+            };
+            emit(missing_terminator(Game::Whist, HASH, last));
+            self.state = State::Open;
+            self.section(line, emit);
             return;
         }
         let count = if count > 0 && opens_whist(trimmed) {
@@ -275,27 +313,63 @@ impl Framer {
     }
 }
 
-/// A whist deal opens with its trump suit alone on a line.
+/// A whist deal opens with its trump suit alone on a line. Any single
+/// character other than `#` counts, so that a mistyped trump (`h`, `X`) is
+/// reported as a bad trump line of its deal, not as a stray line followed
+/// by four bridge hands.
 fn opens_whist(trimmed: &[u8]) -> bool {
-    matches!(trimmed, [b'S' | b'H' | b'D' | b'C'])
+    matches!(trimmed, [byte] if *byte != b'#')
 }
 
-/// A Choker section opens with `name-cards`: the other languages have no
-/// dash, so a dash anywhere on the line is enough.
+/// A Choker section opens with `name-cards`. The other languages have no
+/// dash, so a dash is enough; without one, a line of at most two tokens
+/// that is letters then ten card characters is a Choker hand whose dash
+/// was left out (but not a run of glued standard cards).
 fn opens_choker(trimmed: &[u8]) -> bool {
-    memchr::memchr(b'-', trimmed).is_some()
+    if memchr::memchr(b'-', trimmed).is_some() {
+        return true;
+    }
+    let tokens = trimmed
+        .split(|&b| super::card::is_blank(b))
+        .filter(|t| !t.is_empty())
+        .count();
+    let compact: Vec<u8> = trimmed
+        .iter()
+        .copied()
+        .filter(|&b| !super::card::is_blank(b))
+        .collect();
+    let Some(cards_start) = compact.len().checked_sub(10) else {
+        return false;
+    };
+    let glued_standard_cards = compact.len() % 2 == 0
+        && compact.chunks(2).all(|pair| matches!(pair, [rank, suit] if Game::Bridge.alphabet().rank(*rank).is_some() && Game::Bridge.alphabet().suit(*suit).is_some()));
+    tokens <= 2
+        && cards_start > 0
+        && compact[0].is_ascii_alphabetic()
+        && compact[cards_start..].iter().all(u8::is_ascii_alphanumeric)
+        && !glued_standard_cards
 }
 
-/// A bridge section opens with a line whose first token could be a card,
-/// even a mistyped one (`10H`, `kh`, `KSQS`), so that a bad first hand is
-/// reported as a bad hand and prose as an unrecognised section.
+/// A bridge section opens with a line of several tokens, or one token that
+/// could be cards, even mistyped (`10H`, `kh`, `KSQS`): prose of one word is
+/// an unrecognised section instead.
 fn opens_bridge(trimmed: &[u8]) -> bool {
-    let first = trimmed
+    let mut tokens = trimmed
         .split(|&b| super::card::is_blank(b))
-        .next()
-        .unwrap_or_default();
-    first.len() >= 2 && first.len() % 2 == 0 && first.iter().all(u8::is_ascii_alphanumeric)
+        .filter(|t| !t.is_empty());
+    let first = tokens.next().unwrap_or_default();
+    tokens.next().is_some()
+        || first.len() >= 2 && first.len() % 2 == 0 && first.iter().all(u8::is_ascii_alphanumeric)
         || first.len() == 3 && first.starts_with(b"10")
+}
+
+/// A line of five or more tokens: cards, not a Choker hand or a trump.
+fn is_card_row(trimmed: &[u8]) -> bool {
+    trimmed
+        .split(|&b| super::card::is_blank(b))
+        .filter(|t| !t.is_empty())
+        .nth(4)
+        .is_some()
 }
 
 fn terminator(trimmed: &[u8]) -> Option<&'static str> {
@@ -336,7 +410,7 @@ fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
     Frame::Problem {
         diagnostic: Diagnostic::new(
             Scope::Game(Game::Whist),
-            Kind::DealCutShort { lines: count - 1 },
+            Kind::DealCutShort { lines: count },
             Span::new(first.offset, last.offset + last.len - first.offset),
         ),
         lines: (first, last),
@@ -432,9 +506,40 @@ mod tests {
     }
 
     #[test]
+    fn a_left_out_terminator_closes_the_section_where_the_next_one_opens() {
+        let choker_then_whist =
+            format!("A-1C3S2G5D4D\nB-TC3C5S7D4G\nH\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\n");
+        assert_eq!(
+            frames(&choker_then_whist, Mode::Auto),
+            ["choker@1", "missing_terminator@2", "whist@3"]
+        );
+        let choker_then_bridge = format!("A-1C3S2G5D4D\nB-TC3C5S7D4G\n{HAND}\n");
+        assert_eq!(
+            frames(&choker_then_bridge, Mode::Auto),
+            ["choker@1", "missing_terminator@2", "bridge@3"]
+        );
+        let whist_then_choker =
+            format!("H\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\nA-1C3S2G5D4D\nB-TC3C5S7D4G\nEND\n");
+        assert_eq!(
+            frames(&whist_then_choker, Mode::Auto),
+            ["whist@1", "missing_terminator@5", "choker@6"]
+        );
+    }
+
+    #[test]
+    fn mistyped_openers_still_open_their_section() {
+        let text = format!(
+            "x\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\nJoeyQDKDQSKSJS\nB-TC3C5S7D4G\nEND\n"
+        );
+        assert_eq!(frames(&text, Mode::Auto), ["whist@1", "choker@7"]);
+        let glued = "KSQSTH8H4HACQCTC5CKDQDJD8D\n";
+        assert_eq!(frames(glued, Mode::Auto), ["bridge@1"]);
+    }
+
+    #[test]
     fn stray_terminators_and_prose_are_reported() {
         assert_eq!(
-            frames("END\n#\nhello there", Mode::Auto),
+            frames("END\n#\nhello", Mode::Auto),
             [
                 "stray_terminator@1",
                 "stray_terminator@2",

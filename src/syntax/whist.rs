@@ -35,11 +35,28 @@ pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<
     match parsed {
         Ok((_, (_, (text, suit), _, _))) => Some((suit, line.span_of(text))),
         Err(_) => {
-            diagnostics.push(Diagnostic::new(
-                Scope::Game(Game::Whist),
-                Kind::BadTrumpLine,
-                line.content_span(),
-            ));
+            let trimmed = line.trimmed();
+            let (kind, span) = match std::str::from_utf8(trimmed) {
+                Err(error) => (
+                    Kind::InvalidUtf8,
+                    line.span_of(&trimmed[error.valid_up_to()..][..1]),
+                ),
+                Ok(_) => {
+                    let alphabet = Game::Whist.alphabet();
+                    let fixed = match trimmed {
+                        [letter] => Some(letter.to_ascii_uppercase())
+                            .filter(|&upper| alphabet.suit(upper).is_some()),
+                        _ => None,
+                    };
+                    (
+                        Kind::BadTrumpLine {
+                            fixed: fixed.map(char::from),
+                        },
+                        line.content_span(),
+                    )
+                }
+            };
+            diagnostics.push(Diagnostic::new(Scope::Game(Game::Whist), kind, span));
             None
         }
     }
@@ -89,7 +106,7 @@ mod tests {
             let text = SAMPLE.replacen('H', bad, 1);
             let mut diagnostics = Vec::new();
             assert!(whist_deal(&lines(&text), &mut diagnostics).is_none());
-            assert_eq!(diagnostics[0].kind, Kind::BadTrumpLine, "{bad}");
+            assert_eq!(diagnostics[0].kind.code(), "trump_line", "{bad}");
         }
     }
 
