@@ -68,7 +68,7 @@ pub fn process(
 ) -> io::Result<Tally> {
     let mut tally = Tally::default();
     let mut framer = Framer::new(settings.mode);
-    let mut buffer: Vec<u8> = Vec::with_capacity(BLOCK_SIZE * 2);
+    let mut buffer: Vec<u8> = Vec::new();
     // Offset in the input of `buffer[0]`.
     let mut base = 0;
     // Where in `buffer` the next line to frame starts, and its number.
@@ -120,25 +120,14 @@ pub fn process(
 }
 
 /// Reads until `buffer` holds `wanted` bytes or the input ends; `true` at
-/// the end.
+/// the end. `read_to_end` fills spare capacity without zeroing it first.
 fn fill(input: &mut impl Read, buffer: &mut Vec<u8>, wanted: usize) -> io::Result<bool> {
-    while buffer.len() < wanted {
-        let filled = buffer.len();
-        buffer.resize(wanted, 0);
-        match input.read(&mut buffer[filled..]) {
-            Ok(0) => {
-                buffer.truncate(filled);
-                return Ok(true);
-            }
-            Ok(read) => buffer.truncate(filled + read),
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => buffer.truncate(filled),
-            Err(error) => {
-                buffer.truncate(filled);
-                return Err(error);
-            }
-        }
+    let missing = wanted.saturating_sub(buffer.len());
+    if missing == 0 {
+        return Ok(false);
     }
-    Ok(false)
+    let read = input.by_ref().take(missing as u64).read_to_end(buffer)?;
+    Ok(read < missing)
 }
 
 /// What one chunk of records produced.

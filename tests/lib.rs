@@ -2,5 +2,6 @@
 
 mod cli;
 mod differential;
+mod faults;
 mod golden;
 mod support;
