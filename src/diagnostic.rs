@@ -156,6 +156,9 @@ impl Diagnostic {
             Kind::NotACard { found } => {
                 format!("expected a card (rank then suit), found `{found}`")
             }
+            Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
+                "expected a Choker hand: a name, a dash and five cards".to_owned()
+            }
             Kind::UnrecognisedLine => format!("expected a line of {game} cards"),
             Kind::InvalidUtf8 => "the input is not valid UTF-8 here".to_owned(),
             Kind::DuplicateCard { .. } => match self.scope {
@@ -286,6 +289,9 @@ impl Diagnostic {
             Kind::LowercaseCard { fixed }
             | Kind::TenAsDigits { fixed }
             | Kind::GluedCards { fixed } => Some(format!("write `{fixed}`")),
+            Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
+                Some("write a hand as `Joey-1C3S2G5D4D`".to_owned())
+            }
             Kind::NotACard { .. } | Kind::UnrecognisedLine => Some(format!(
                 "a card is a rank ({}) followed by a suit ({})",
                 alphabet.rank_list, alphabet.suit_list

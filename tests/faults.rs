@@ -58,8 +58,14 @@ struct Fault {
 }
 
 fn line_around(text: &[u8], position: usize) -> (usize, usize) {
-    let start = text[..position].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let end = text[position..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| position + i);
+    let start = text[..position]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = text[position..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |i| position + i);
     (start, end)
 }
 
@@ -95,7 +101,9 @@ fn inject(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8>, Faul
     };
     Some(match rng.u8(0..9) {
         0 => {
-            let candidates: Vec<usize> = (place.start..place.end).filter(|&i| text[i] != b'\n').collect();
+            let candidates: Vec<usize> = (place.start..place.end)
+                .filter(|&i| text[i] != b'\n')
+                .collect();
             let position = candidates[rng.usize(..candidates.len())];
             text[position] = [b'!', b'$', b'~', 0xFF][rng.usize(0..4)];
             (text, fault("bad character", (position, position + 1)))
@@ -106,14 +114,22 @@ fn inject(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8>, Faul
         }
         2 => {
             let line = line_around(&text, card);
-            let remove = if place.game == Game::Choker || card == line.0 { card..card + 2 } else { card - 1..card + 2 };
+            let remove = if place.game == Game::Choker || card == line.0 {
+                card..card + 2
+            } else {
+                card - 1..card + 2
+            };
             text.drain(remove);
             (text, fault("dropped card", (line.0, line.1 - 2)))
         }
         3 => {
             let line = line_around(&text, card);
             let copy = [text[card], text[card + 1]];
-            let insert: Vec<u8> = if place.game == Game::Choker { copy.to_vec() } else { vec![copy[0], copy[1], b' '] };
+            let insert: Vec<u8> = if place.game == Game::Choker {
+                copy.to_vec()
+            } else {
+                vec![copy[0], copy[1], b' ']
+            };
             text.splice(card..card, insert.iter().copied());
             (text, fault("extra card", (line.0, line.1 + insert.len())))
         }
@@ -148,13 +164,19 @@ fn inject(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8>, Faul
             (text, fault("missing dash", (line.0, line.1 - 1)))
         }
         8 => {
-            let last_line_start = text[..text.len() - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let last_line_start = text[..text.len() - 1]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
             let last_line = &text[last_line_start..];
             if last_line != b"END\n" && last_line != b"#\n" {
                 return None;
             }
             text.truncate(last_line_start);
-            let before = text[..text.len() - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let before = text[..text.len() - 1]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
             let end = text.len() - 1;
             (
                 text,
@@ -172,7 +194,9 @@ fn inject(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8>, Faul
 /// A revoke: a player who followed suit in trick `i` swaps that card with
 /// a later one of another suit, so they now discard while holding the suit.
 fn inject_revoke(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8>, Fault)> {
-    let deals: Vec<usize> = (0..document.records.len()).filter(|&i| document.records[i].game == Game::Whist).collect();
+    let deals: Vec<usize> = (0..document.records.len())
+        .filter(|&i| document.records[i].game == Game::Whist)
+        .collect();
     let index = *deals.get(rng.usize(..deals.len().max(1)))?;
     let place = &document.records[index];
     let mut text = document.text.clone();
@@ -181,7 +205,12 @@ fn inject_revoke(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8
     // Replay the deal to know who leads each trick.
     let trump = text[place.start];
     let suit = |seat: usize, trick: usize| text[card_at(seat, trick) + 1];
-    let rank = |seat: usize, trick: usize| b"23456789TJQKA".iter().position(|&r| r == text[card_at(seat, trick)]).unwrap();
+    let rank = |seat: usize, trick: usize| {
+        b"23456789TJQKA"
+            .iter()
+            .position(|&r| r == text[card_at(seat, trick)])
+            .unwrap()
+    };
     let mut leader = 0;
     let mut choices = Vec::new();
     for trick in 0..13 {
@@ -198,7 +227,8 @@ fn inject_revoke(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8
         let mut best = leader;
         for step in 1..4 {
             let seat = (leader + step) % 4;
-            let beats = (suit(seat, trick) == suit(best, trick) && rank(seat, trick) > rank(best, trick))
+            let beats = (suit(seat, trick) == suit(best, trick)
+                && rank(seat, trick) > rank(best, trick))
                 || (suit(seat, trick) == trump && suit(best, trick) != trump);
             if beats {
                 best = seat;
@@ -236,7 +266,11 @@ fn one_fault_is_reported_on_its_bytes_and_hides_nothing_else() {
     let mut tried = std::collections::BTreeMap::new();
     while tried.values().sum::<usize>() < 3000 {
         let document = document(&mut rng);
-        let injected = if rng.u8(0..10) == 0 { inject_revoke(&mut rng, &document) } else { inject(&mut rng, &document) };
+        let injected = if rng.u8(0..10) == 0 {
+            inject_revoke(&mut rng, &document)
+        } else {
+            inject(&mut rng, &document)
+        };
         let Some((text, fault)) = injected else {
             continue;
         };
@@ -245,7 +279,13 @@ fn one_fault_is_reported_on_its_bytes_and_hides_nothing_else() {
         let (clean, clean_reports, _) = run_bytes("clean", &document.text, &json);
         assert_eq!(clean_reports, "");
         let (out, reports, tally) = run_bytes("faulty", &text, &json);
-        let show = || format!("fault: {}\n{}\nreports:\n{reports}", fault.name, String::from_utf8_lossy(&text));
+        let show = || {
+            format!(
+                "fault: {}\n{}\nreports:\n{reports}",
+                fault.name,
+                String::from_utf8_lossy(&text)
+            )
+        };
         assert!(tally.errors > 0, "no error for {}", show());
 
         let touches = |offset: u64, length: u64| {
@@ -256,7 +296,10 @@ fn one_fault_is_reported_on_its_bytes_and_hides_nothing_else() {
             let report: serde_json::Value = serde_json::from_str(line).unwrap();
             report["severity"] == "error"
                 && report["labels"].as_array().unwrap().iter().any(|label| {
-                    touches(label["span"]["offset"].as_u64().unwrap(), label["span"]["length"].as_u64().unwrap())
+                    touches(
+                        label["span"]["offset"].as_u64().unwrap(),
+                        label["span"]["length"].as_u64().unwrap(),
+                    )
                 })
         });
         assert!(covered, "no label on {:?} for {}", fault.broken, show());
@@ -268,5 +311,8 @@ fn one_fault_is_reported_on_its_bytes_and_hides_nothing_else() {
         let got: Vec<&str> = out.lines().collect();
         assert_eq!(got, expected, "other records changed for {}", show());
     }
-    assert!(tried.len() >= 10, "every kind of fault was tried: {tried:?}");
+    assert!(
+        tried.len() >= 10,
+        "every kind of fault was tried: {tried:?}"
+    );
 }

@@ -4,4 +4,5 @@ mod cli;
 mod differential;
 mod faults;
 mod golden;
+mod malformed;
 mod support;

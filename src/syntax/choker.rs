@@ -83,13 +83,18 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
     let reported_before = diagnostics.len();
     let text = line.text;
     let Some(dash) = memchr::memchr(b'-', text) else {
-        diagnostics.push(Diagnostic::new(
-            SCOPE,
-            Kind::MissingDash {
-                fixed: guess_dash(line.trimmed()),
-            },
-            line.content_span(),
-        ));
+        let fixed = guess_dash(line.trimmed());
+        let tokens = line
+            .trimmed()
+            .split(|&b| is_blank(b))
+            .filter(|t| !t.is_empty())
+            .count();
+        let kind = if fixed.is_none() && tokens > 2 {
+            Kind::UnrecognisedLine
+        } else {
+            Kind::MissingDash { fixed }
+        };
+        diagnostics.push(Diagnostic::new(SCOPE, kind, line.content_span()));
         return;
     };
     let name = text[..dash].trim_ascii();

@@ -270,7 +270,7 @@ impl Framer {
             emit(stray(END, line));
             return;
         }
-        if self.mode == Mode::Auto && opens_choker(trimmed) {
+        if self.mode == Mode::Auto && memchr::memchr(b'-', trimmed).is_some() {
             // `#` was left out before a Choker section.
             if count > 0 {
                 emit(cut_short(&lines, count));
@@ -314,11 +314,11 @@ impl Framer {
 }
 
 /// A whist deal opens with its trump suit alone on a line. Any single
-/// character other than `#` counts, so that a mistyped trump (`h`, `X`) is
-/// reported as a bad trump line of its deal, not as a stray line followed
-/// by four bridge hands.
+/// character other than `#` counts, and so does a suit's name, so that a
+/// mistyped trump (`h`, `X`, `Hearts`) is reported as a bad trump line of
+/// its deal, not as a stray line followed by four bridge hands.
 fn opens_whist(trimmed: &[u8]) -> bool {
-    matches!(trimmed, [byte] if *byte != b'#')
+    matches!(trimmed, [byte] if *byte != b'#') || super::whist::suit_named(trimmed).is_some()
 }
 
 /// A Choker section opens with `name-cards`. The other languages have no
@@ -343,10 +343,13 @@ fn opens_choker(trimmed: &[u8]) -> bool {
     };
     let glued_standard_cards = compact.len() % 2 == 0
         && compact.chunks(2).all(|pair| matches!(pair, [rank, suit] if Game::Bridge.alphabet().rank(*rank).is_some() && Game::Bridge.alphabet().suit(*suit).is_some()));
+    let choker_suit = |byte: u8| b"SGDCH".contains(&byte.to_ascii_uppercase());
     tokens <= 2
         && cards_start > 0
         && compact[0].is_ascii_alphabetic()
-        && compact[cards_start..].iter().all(u8::is_ascii_alphanumeric)
+        && compact[cards_start..]
+            .chunks(2)
+            .all(|pair| pair[0].is_ascii_alphanumeric() && choker_suit(pair[1]))
         && !glued_standard_cards
 }
 

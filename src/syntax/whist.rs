@@ -62,6 +62,17 @@ pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<
     }
 }
 
+/// The suit letter of a suit written as its name (`Hearts`, `spade`):
+/// what a trump line may have meant.
+#[must_use]
+pub fn suit_named(word: &[u8]) -> Option<u8> {
+    let word = word.to_ascii_lowercase();
+    let word = word.strip_suffix(b"s").unwrap_or(&word);
+    let names: [&[u8]; 4] = [b"spade", b"heart", b"diamond", b"club"];
+    let index = names.iter().position(|name| *name == word)?;
+    Some(Game::Whist.alphabet().suits[index])
+}
+
 /// `play_line = card_row , line_end ;` with 13 cards.
 pub fn play_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<[Card; 13]> {
     card_row::<13>(line, Game::Whist, diagnostics)
