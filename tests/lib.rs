@@ -5,4 +5,5 @@ mod differential;
 mod faults;
 mod golden;
 mod malformed;
+mod properties;
 mod support;
