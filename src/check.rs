@@ -2,66 +2,87 @@
 //! twice in a hand or deal, the two Choker hands from one deck, whist plays
 //! that follow suit. A record that passes is safe to evaluate.
 
-use crate::ast::{Card, ChokerPair, Game, Record, WhistDeal};
+use crate::ast::{BridgeHand, Card, ChokerPair, Game, Record, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 use crate::interpret::whist::trick_winner;
 
 /// Pushes a diagnostic for every rule `record` breaks; `true` when none.
 pub fn record(record: &Record, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    let reported_before = diagnostics.len();
     match record {
-        Record::Bridge(hand) => duplicates(&hand.cards, Game::Bridge, diagnostics),
+        Record::Bridge(hand) => bridge_hand(hand, diagnostics),
         Record::Choker(pair) => choker_pair(pair, diagnostics),
         Record::Whist(deal) => whist_deal(deal, diagnostics),
     }
-    diagnostics.len() == reported_before
 }
 
-/// Reports each card that repeats one before it, pointing at both copies.
-fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) {
+/// No card twice in the hand; `true` when none is.
+pub fn bridge_hand(hand: &BridgeHand, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    duplicates(&hand.cards, Game::Bridge, diagnostics)
+}
+
+/// Reports each card that repeats one before it, pointing at both copies;
+/// `true` when there is none.
+fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    // First, without branches: does any card's bit meet one already set?
     let mut seen = 0u64;
+    let mut repeated = 0u64;
+    for card in cards {
+        let bit = 1u64 << (card.index() % 64);
+        repeated |= seen & bit;
+        seen |= bit;
+    }
+    if repeated == 0 {
+        return true;
+    }
+    let mut seen = 0u64;
+    let mut distinct = true;
     for (position, card) in cards.iter().enumerate() {
         let bit = 1u64 << card.index();
         if seen & bit != 0 {
+            distinct = false;
             let first = cards[..position]
                 .iter()
                 .find(|other| other.same_card(*card))
-                .map_or(card.span, |other| other.span);
+                .map_or(card.span(), |other| other.span());
             diagnostics.push(Diagnostic::new(
                 Scope::Game(game),
                 Kind::DuplicateCard { first },
-                card.span,
+                card.span(),
             ));
         }
         seen |= bit;
     }
+    distinct
 }
 
 /// Within a hand a repeat is a duplicate; across the two hands it is a
-/// shared card, since both hands come from one deck.
-fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) {
-    duplicates(&pair.first.cards, Game::Choker, diagnostics);
-    duplicates(&pair.second.cards, Game::Choker, diagnostics);
+/// shared card, since both hands come from one deck. `true` when clean.
+pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    let mut clean = duplicates(&pair.first.cards, Game::Choker, diagnostics);
+    clean &= duplicates(&pair.second.cards, Game::Choker, diagnostics);
     for card in &pair.second.cards {
         if let Some(first) = pair.first.cards.iter().find(|other| other.same_card(*card)) {
+            clean = false;
             diagnostics.push(Diagnostic::new(
                 Scope::Game(Game::Choker),
-                Kind::SharedCard { first: first.span },
-                card.span,
+                Kind::SharedCard {
+                    first: first.span(),
+                },
+                card.span(),
             ));
         }
     }
+    clean
 }
 
 /// 52 distinct cards, then each trick replayed: a player who leaves the
 /// suit led while a card of it is still in their hand (played in a later
-/// trick) has revoked.
-fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) {
-    let reported_before = diagnostics.len();
-    duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics);
-    if diagnostics.len() > reported_before {
-        return;
+/// trick) has revoked. `true` when clean.
+pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    if !duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics) {
+        return false;
     }
+    let reported_before = diagnostics.len();
     let mut leader = 0;
     for trick in 0..13 {
         let led = deal.plays[leader][trick];
@@ -78,13 +99,14 @@ fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) {
                     Scope::Game(Game::Whist),
                     Kind::Revoke {
                         trick: trick + 1,
-                        held: held.span,
-                        led: led.span,
+                        held: held.span(),
+                        led: led.span(),
                     },
-                    played.span,
+                    played.span(),
                 ));
             }
         }
         leader = trick_winner(deal, trick, leader);
     }
+    diagnostics.len() == reported_before
 }

@@ -290,7 +290,7 @@ fn process_path(
     err: &mut impl Write,
 ) -> io::Result<Tally> {
     if path == Path::new("-") {
-        pipeline::process("<stdin>", io::stdin().lock(), settings, out, err)
+        pipeline::process("<stdin>", io::stdin(), settings, out, err)
     } else {
         let file = std::fs::File::open(path)?;
         pipeline::process(&path.display().to_string(), file, settings, out, err)

@@ -211,7 +211,7 @@ impl Generator {
         let card = |(rank, suit): Pip| Card {
             rank,
             suit,
-            span: Span::default(),
+            offset: 0,
         };
         let mut deal = WhistDeal {
             trump: Suit(self.rng.u8(0..4)),

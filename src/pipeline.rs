@@ -10,11 +10,12 @@ use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
 
+use crate::ast::{Game, Span};
 use crate::check;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::interpret;
 use crate::render::{self, DiagnosticFormat, Window};
-use crate::syntax::{self, BYTE_ORDER_MARK, Block, Frame, Framer, Lines, Mode};
+use crate::syntax::{BYTE_ORDER_MARK, Block, Frame, Framer, Lines, Mode, bridge, choker, whist};
 
 /// What to do with each record, and how to write what comes of it.
 #[derive(Clone, Copy, Debug)]
@@ -59,63 +60,131 @@ const BLOCK_SIZE: usize = 1 << 20;
 const CHUNK_RECORDS: usize = 2048;
 
 /// Processes one input to the end: results to `out`, diagnostics to `err`.
+///
+/// While the pool works on one block's records, the next block is read and
+/// framed beside it, so reading and framing, which must go in order, do not
+/// hold up the parallel stage.
 pub fn process(
     name: &str,
-    mut input: impl Read,
+    input: impl Read + Send,
     settings: &Settings,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Tally> {
     let mut tally = Tally::default();
-    let mut framer = Framer::new(settings.mode);
-    let mut buffer: Vec<u8> = Vec::new();
-    // Offset in the input of `buffer[0]`.
-    let mut base = 0;
-    // Where in `buffer` the next line to frame starts, and its number.
-    let mut unframed = 0;
-    let mut line_number = 1;
-    let mut frames = Vec::new();
-    loop {
-        let at_end = fill(&mut input, &mut buffer, unframed + BLOCK_SIZE)?;
-        if base == 0 && unframed == 0 && buffer.starts_with(BYTE_ORDER_MARK) {
-            unframed = BYTE_ORDER_MARK.len();
+    let mut reader = BlockReader::new(input, settings.mode);
+    let mut current = reader.next_block(Vec::new(), Vec::new())?;
+    let mut spare = (Vec::new(), Vec::new());
+    while let Some(block) = current {
+        let (outputs, next) = rayon::join(
+            || records_to_output(name, &block, settings),
+            || reader.next_block(spare.0, spare.1),
+        );
+        for output in outputs {
+            out.write_all(&output.results)?;
+            err.write_all(&output.reports)?;
+            tally += output.tally;
         }
-        let framed_end = if at_end {
-            buffer.len()
-        } else {
-            match memchr::memrchr(b'\n', &buffer[unframed..]) {
-                Some(newline) => unframed + newline + 1,
+        current = next?;
+        spare = (block.bytes, block.frames);
+    }
+    Ok(tally)
+}
+
+/// A block of input in memory and the records framed in it. The bytes
+/// start at offset `base` of the input; the frames may refer to lines that
+/// an earlier block held too, since an unfinished record's lines are
+/// carried over.
+struct FramedBlock {
+    bytes: Vec<u8>,
+    base: usize,
+    frames: Vec<Frame>,
+}
+
+/// Reads an input block by block and frames each block's lines.
+struct BlockReader<R> {
+    input: R,
+    framer: Framer,
+    /// Bytes read but not yet framed, and the lines of the record the
+    /// framer still holds: the start of the next block.
+    carry: Vec<u8>,
+    /// Offset in the input of `carry[0]`.
+    carry_base: usize,
+    /// Where in `carry` the first line not yet framed starts, and its number.
+    unframed: usize,
+    line_number: usize,
+    finished: bool,
+}
+
+impl<R: Read> BlockReader<R> {
+    fn new(input: R, mode: Mode) -> Self {
+        Self {
+            input,
+            framer: Framer::new(mode),
+            carry: Vec::new(),
+            carry_base: 0,
+            unframed: 0,
+            line_number: 1,
+            finished: false,
+        }
+    }
+
+    /// Reads and frames the next block, reusing the memory of `bytes` and
+    /// `frames`; `None` after the end of the input.
+    fn next_block(
+        &mut self,
+        mut bytes: Vec<u8>,
+        mut frames: Vec<Frame>,
+    ) -> io::Result<Option<FramedBlock>> {
+        if self.finished {
+            return Ok(None);
+        }
+        bytes.clear();
+        bytes.extend_from_slice(&self.carry);
+        let base = self.carry_base;
+        let mut unframed = self.unframed;
+        let mut wanted = unframed + BLOCK_SIZE;
+        let (framed_end, at_end) = loop {
+            let at_end = fill(&mut self.input, &mut bytes, wanted)?;
+            if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
+                unframed = BYTE_ORDER_MARK.len();
+            }
+            if at_end {
+                break (bytes.len(), true);
+            }
+            match memchr::memrchr(b'\n', &bytes[unframed..]) {
+                Some(newline) => break (unframed + newline + 1, false),
                 // One line longer than a block: read on until it ends.
-                None => continue,
+                None => wanted = bytes.len() + BLOCK_SIZE,
             }
         };
         frames.clear();
         let to_frame = Block {
-            bytes: &buffer[unframed..framed_end],
+            bytes: &bytes[unframed..framed_end],
             base: base + unframed,
         };
-        let mut lines = Lines::new(to_frame, line_number);
+        let mut lines = Lines::new(to_frame, self.line_number);
         for line in lines.by_ref() {
-            framer.line(&line, &mut |frame| frames.push(frame));
+            self.framer.line(&line, &mut |frame| frames.push(frame));
         }
-        line_number = lines.next_number();
+        self.line_number = lines.next_number();
         if at_end {
-            framer.finish(&mut |frame| frames.push(frame));
+            self.framer.finish(&mut |frame| frames.push(frame));
+            self.finished = true;
         }
-        let block = Block {
-            bytes: &buffer,
-            base,
-        };
-        tally += frames_to_output(name, &frames, &block, settings, out, err)?;
-        if at_end {
-            return Ok(tally);
-        }
-        let keep_from = framer
+        let keep_from = self
+            .framer
             .holds_from()
             .map_or(framed_end, |offset| offset - base);
-        buffer.drain(..keep_from);
-        base += keep_from;
-        unframed = framed_end - keep_from;
+        self.carry.clear();
+        self.carry.extend_from_slice(&bytes[keep_from..]);
+        self.carry_base = base + keep_from;
+        self.unframed = framed_end - keep_from;
+        Ok(Some(FramedBlock {
+            bytes,
+            base,
+            frames,
+        }))
     }
 }
 
@@ -138,37 +207,32 @@ struct ChunkOutput {
     tally: Tally,
 }
 
-/// Runs the record stages over `frames` in parallel chunks and writes the
-/// outputs in order.
-fn frames_to_output(
-    name: &str,
-    frames: &[Frame],
-    block: &Block<'_>,
-    settings: &Settings,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> io::Result<Tally> {
-    let outputs: Vec<ChunkOutput> = frames
+/// Runs the record stages over a block's frames in parallel chunks; the
+/// outputs come back in input order.
+fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> Vec<ChunkOutput> {
+    let block = Block {
+        bytes: &framed.bytes,
+        base: framed.base,
+    };
+    framed
+        .frames
         .par_chunks(CHUNK_RECORDS)
         .map(|chunk| {
-            let mut output = ChunkOutput::default();
+            let mut output = ChunkOutput {
+                results: Vec::with_capacity(chunk.len() * 16),
+                ..ChunkOutput::default()
+            };
             let mut diagnostics = Vec::new();
             for frame in chunk {
-                one_frame(name, frame, block, settings, &mut diagnostics, &mut output);
+                one_frame(name, frame, &block, settings, &mut diagnostics, &mut output);
             }
             output
         })
-        .collect();
-    let mut tally = Tally::default();
-    for output in outputs {
-        out.write_all(&output.results)?;
-        err.write_all(&output.reports)?;
-        tally += output.tally;
-    }
-    Ok(tally)
+        .collect()
 }
 
-/// Parse, check, evaluate and render one framed record.
+/// Parse, check, evaluate and render one framed record. Each game takes
+/// its own typed path, so a record is built once and then only borrowed.
 fn one_frame(
     name: &str,
     frame: &Frame,
@@ -178,27 +242,58 @@ fn one_frame(
     output: &mut ChunkOutput,
 ) {
     diagnostics.clear();
-    let record = syntax::record(frame, block, diagnostics)
-        .filter(|record| check::record(record, diagnostics));
     let (first, last) = frame.lines();
-    if let Some(record) = record {
+    let mut result = |game: Game, span: Span, judge: &dyn Fn(&mut Vec<u8>)| {
         output.tally.records += 1;
-        if settings.evaluate {
-            let outcome = interpret::evaluate(&record);
-            match settings.output {
-                OutputFormat::Text => render::judge_line(&record, &outcome, &mut output.results),
-                OutputFormat::Json => {
-                    render::json_line(name, first.number, &record, &outcome, &mut output.results);
-                }
+        if !settings.evaluate {
+            return;
+        }
+        match settings.output {
+            OutputFormat::Text => judge(&mut output.results),
+            OutputFormat::Json => {
+                let mut line = Vec::with_capacity(48);
+                judge(&mut line);
+                render::json_line(name, first.number, game, span, &line, &mut output.results);
             }
         }
+    };
+    match frame {
+        Frame::Bridge(line) => {
+            if let Some(hand) = &bridge::bridge_hand(&block.line(*line), diagnostics)
+                && check::bridge_hand(hand, diagnostics)
+            {
+                result(Game::Bridge, hand.span, &|out| {
+                    render::bridge_line(&interpret::bridge::evaluate(hand), out);
+                });
+            }
+        }
+        Frame::Choker(lines) => {
+            if let Some(pair) =
+                &choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
+                && check::choker_pair(pair, diagnostics)
+            {
+                result(Game::Choker, pair.span, &|out| {
+                    render::choker_line(pair, &interpret::choker::evaluate(pair), out);
+                });
+            }
+        }
+        Frame::Whist(lines) => {
+            if let Some(deal) = &whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
+                && check::whist_deal(deal, diagnostics)
+            {
+                result(Game::Whist, deal.span, &|out| {
+                    render::whist_line(&interpret::whist::evaluate(deal), out);
+                });
+            }
+        }
+        Frame::Problem { diagnostic, .. } => diagnostics.push(Diagnostic::clone(diagnostic)),
     }
     if diagnostics.is_empty() {
         return;
     }
     let window = Window {
         name,
-        text: block.slice(crate::ast::Span::new(
+        text: block.slice(Span::new(
             first.offset,
             last.offset + last.len - first.offset,
         )),

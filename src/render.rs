@@ -8,7 +8,6 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::io::Write;
 
 use miette::{
     GraphicalReportHandler, GraphicalTheme, JSONReportHandler, LabeledSpan, MietteError,
@@ -19,49 +18,63 @@ use serde::Serialize;
 use crate::ast::{ChokerPair, Game, Record, Span};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::interpret::Outcome;
-use crate::interpret::bridge::Bid;
-use crate::interpret::choker::Verdict;
+use crate::interpret::bridge::{Bid, BridgeOutcome};
+use crate::interpret::choker::{ChokerOutcome, Verdict};
+use crate::interpret::whist::WhistOutcome;
 
 /// The judge's line for one record, with its newline.
 pub fn judge_line(record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
     match (record, outcome) {
-        (Record::Bridge(_), Outcome::Bridge(outcome)) => match outcome.bid {
-            Bid::Pass => out.extend_from_slice(b"PASS"),
-            Bid::NoTrump => out.extend_from_slice(b"BID NO-TRUMP"),
-            Bid::Suit(suit) => {
-                out.extend_from_slice(b"BID ");
-                out.push(Game::Bridge.alphabet().suit_letter(suit));
-            }
-        },
-        (Record::Choker(pair), Outcome::Choker(outcome)) => choker_line(pair, outcome.verdict, out),
-        (Record::Whist(_), Outcome::Whist(outcome)) => {
-            out.extend_from_slice(outcome.winner.code().as_bytes());
-            out.push(b' ');
-            write!(out, "{}", outcome.score).expect("writing to a Vec cannot fail");
-        }
+        (Record::Bridge(_), Outcome::Bridge(outcome)) => bridge_line(outcome, out),
+        (Record::Choker(pair), Outcome::Choker(outcome)) => choker_line(pair, outcome, out),
+        (Record::Whist(_), Outcome::Whist(outcome)) => whist_line(outcome, out),
         _ => unreachable!("an outcome always comes from its own record's game"),
     }
-    out.push(b'\n');
+}
+
+/// `PASS`, `BID S`, `BID NO-TRUMP`.
+pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
+    match outcome.bid {
+        Bid::Pass => out.extend_from_slice(b"PASS\n"),
+        Bid::NoTrump => out.extend_from_slice(b"BID NO-TRUMP\n"),
+        Bid::Suit(suit) => out.extend_from_slice(&[
+            b'B',
+            b'I',
+            b'D',
+            b' ',
+            Game::Bridge.alphabet().suit_letter(suit),
+            b'\n',
+        ]),
+    }
 }
 
 /// `Joey vs Clucky: Joey Wins`, names exactly as written.
-fn choker_line(pair: &ChokerPair, verdict: Verdict, out: &mut Vec<u8>) {
+pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
     let (first, second) = (pair.first.name.as_str(), pair.second.name.as_str());
     out.extend_from_slice(first.as_bytes());
     out.extend_from_slice(b" vs ");
     out.extend_from_slice(second.as_bytes());
     out.extend_from_slice(b": ");
-    match verdict {
+    match outcome.verdict {
         Verdict::FirstWins => {
             out.extend_from_slice(first.as_bytes());
-            out.extend_from_slice(b" Wins");
+            out.extend_from_slice(b" Wins\n");
         }
         Verdict::SecondWins => {
             out.extend_from_slice(second.as_bytes());
-            out.extend_from_slice(b" Wins");
+            out.extend_from_slice(b" Wins\n");
         }
-        Verdict::Tie | Verdict::SameChicken => out.extend_from_slice(b"No Winner"),
+        Verdict::Tie | Verdict::SameChicken => out.extend_from_slice(b"No Winner\n"),
     }
+}
+
+/// `EW 1`: the winning team and its score.
+pub fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
+    out.extend_from_slice(outcome.winner.code().as_bytes());
+    out.push(b' ');
+    // A score is 1 to 7: one digit.
+    out.push(b'0' + outcome.score);
+    out.push(b'\n');
 }
 
 /// One record's result as a JSON line.
@@ -74,17 +87,16 @@ struct JsonResult<'a> {
     result: &'a str,
 }
 
-/// `{"path", "game", "line", "span", "result"}` and a newline.
-pub fn json_line(path: &str, line: usize, record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
-    let mut judge = Vec::with_capacity(40);
-    judge_line(record, outcome, &mut judge);
-    judge.pop();
+/// `{"path", "game", "line", "span", "result"}` and a newline; `judge` is
+/// the judge's line for the record, newline included.
+pub fn json_line(path: &str, line: usize, game: Game, span: Span, judge: &[u8], out: &mut Vec<u8>) {
     let result = JsonResult {
         path,
-        game: record.game(),
+        game,
         line,
-        span: record.span(),
-        result: std::str::from_utf8(&judge).expect("judge lines are ASCII or names"),
+        span,
+        result: std::str::from_utf8(judge.strip_suffix(b"\n").unwrap_or(judge))
+            .expect("judge lines are ASCII"),
     };
     serde_json::to_writer(&mut *out, &result).expect("writing to a Vec cannot fail");
     out.push(b'\n');

@@ -28,42 +28,31 @@ pub struct BridgeOutcome {
     pub stopped: [bool; 4],
 }
 
-/// Points for an honour (rule 1).
-const fn honour_points(rank: Rank) -> i8 {
-    match rank.0 {
-        14 => 4,
-        13 => 3,
-        12 => 2,
-        11 => 1,
-        _ => 0,
-    }
-}
+/// Rule 1's points by rank strength: jack 1, queen 2, king 3, ace 4.
+const HONOUR_POINTS: [i8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0];
 
 #[must_use]
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let mut lengths = [0u8; 4];
-    // Which honours each suit holds, as bits by rank.
-    let mut honours = [0u16; 4];
+    // Each suit's ranks as bits.
+    let mut held = [0u16; 4];
     let mut rule = [0i8; 7];
     for card in &hand.cards {
-        lengths[card.suit.index()] += 1;
-        honours[card.suit.index()] |= 1 << card.rank.0;
-        rule[0] += honour_points(card.rank);
+        lengths[card.suit.index() % 4] += 1;
+        held[card.suit.index() % 4] |= 1 << (card.rank.0 % 16);
+        // Rule 1: honours.
+        rule[0] += HONOUR_POINTS[usize::from(card.rank.0 % 16)];
     }
-    let holds = |suit: usize, rank: Rank| honours[suit] & (1 << rank.0) != 0;
     let mut stopped = [false; 4];
     for suit in 0..4 {
-        let length = lengths[suit];
+        let (ranks, length) = (held[suit], lengths[suit]);
+        let holds = |rank: Rank| ranks & (1 << rank.0) != 0;
+        let (ace, king, queen) = (holds(Rank::HIGHEST), holds(Rank::KING), holds(Rank::QUEEN));
+        let jack = holds(Rank::JACK);
         // Rules 2-4: an honour with too few other cards in its suit.
-        if holds(suit, Rank::KING) && length == 1 {
-            rule[1] -= 1;
-        }
-        if holds(suit, Rank::QUEEN) && length <= 2 {
-            rule[2] -= 1;
-        }
-        if holds(suit, Rank::JACK) && length <= 3 {
-            rule[3] -= 1;
-        }
+        rule[1] -= i8::from(king && length == 1);
+        rule[2] -= i8::from(queen && length <= 2);
+        rule[3] -= i8::from(jack && length <= 3);
         // Rules 5-7: short suits.
         match length {
             2 => rule[4] += 1,
@@ -71,13 +60,11 @@ pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
             0 => rule[6] += 2,
             _ => {}
         }
-        stopped[suit] = holds(suit, Rank::HIGHEST)
-            || holds(suit, Rank::KING) && length >= 2
-            || holds(suit, Rank::QUEEN) && length >= 3;
+        stopped[suit] = ace || king && length >= 2 || queen && length >= 3;
     }
-    let no_trump_points: i8 = rule[..4].iter().sum();
-    let points: i8 = rule.iter().sum();
-    let bid = if no_trump_points >= 16 && stopped.iter().all(|&s| s) {
+    let no_trump_points = rule[0] + rule[1] + rule[2] + rule[3];
+    let points = no_trump_points + rule[4] + rule[5] + rule[6];
+    let bid = if no_trump_points >= 16 && stopped == [true; 4] {
         Bid::NoTrump
     } else if points < 14 {
         Bid::Pass
@@ -118,7 +105,7 @@ mod tests {
                 Card {
                     rank: alphabet.rank(bytes[0]).unwrap(),
                     suit: alphabet.suit(bytes[1]).unwrap(),
-                    span: Span::default(),
+                    offset: 0,
                 }
             })
             .collect();

@@ -193,7 +193,7 @@ mod tests {
             cards: std::array::from_fn(|i| Card {
                 rank: alphabet.rank(bytes[2 * i]).unwrap(),
                 suit: alphabet.suit(bytes[2 * i + 1]).unwrap(),
-                span: Span::default(),
+                offset: 0,
             }),
             span: Span::default(),
         }

@@ -104,7 +104,7 @@ mod tests {
                     .map(|card| Card {
                         rank: alphabet.rank(card.as_bytes()[0]).unwrap(),
                         suit: alphabet.suit(card.as_bytes()[1]).unwrap(),
-                        span: Span::default(),
+                        offset: 0,
                     })
                     .collect();
                 cards.try_into().unwrap()

@@ -46,7 +46,7 @@ pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
         cards: cards.map(|(text, (rank, suit))| Card {
             rank,
             suit,
-            span: line.span_of(text),
+            offset: line.span_of(text).offset,
         }),
         span: line.content_span(),
     })
@@ -221,7 +221,7 @@ mod tests {
         assert_eq!(hand.name.as_str(), "Joey");
         assert_eq!(hand.name.span, Span::new(0, 4));
         assert_eq!(hand.cards[0].rank, Rank(1));
-        assert_eq!(hand.cards[4].span, Span::new(13, 2));
+        assert_eq!(hand.cards[4].span(), Span::new(13, 2));
     }
 
     #[test]

@@ -26,8 +26,9 @@ pub enum Frame {
     Choker([LineRef; 2]),
     /// The trump line, then north, east, south, west.
     Whist([LineRef; 5]),
+    /// Boxed: problems are rare, and a small frame keeps framing cheap.
     Problem {
-        diagnostic: Diagnostic,
+        diagnostic: Box<Diagnostic>,
         /// The lines to show around the problem.
         lines: (LineRef, LineRef),
     },
@@ -169,6 +170,12 @@ impl Framer {
     /// line read outside Choker and whist sections.
     fn section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
         let reference = line.reference();
+        if starts_like_card_row(line.text) {
+            // Nearly every line read here: a bridge hand, which opens no
+            // other section.
+            self.bridge_section(reference, emit);
+            return;
+        }
         let trimmed = line.trimmed();
         if let Some(terminator) = terminator(trimmed) {
             emit(stray(terminator, line));
@@ -270,7 +277,7 @@ impl Framer {
             emit(stray(END, line));
             return;
         }
-        if self.mode == Mode::Auto && memchr::memchr(b'-', trimmed).is_some() {
+        if self.mode == Mode::Auto && has_name_dash(trimmed) {
             // `#` was left out before a Choker section.
             if count > 0 {
                 emit(cut_short(&lines, count));
@@ -322,17 +329,16 @@ fn opens_whist(trimmed: &[u8]) -> bool {
 }
 
 /// A Choker section opens with `name-cards`. The other languages have no
-/// dash, so a dash is enough; without one, a line of at most two tokens
-/// that is letters then ten card characters is a Choker hand whose dash
-/// was left out (but not a run of glued standard cards).
+/// dash, so a dash after the first word is enough; without one, a line of
+/// at most two tokens that is letters then ten card characters is a Choker
+/// hand whose dash was left out (but not a run of glued standard cards).
 fn opens_choker(trimmed: &[u8]) -> bool {
-    if memchr::memchr(b'-', trimmed).is_some() {
+    if has_name_dash(trimmed) {
         return true;
     }
-    let tokens = trimmed
-        .split(|&b| super::card::is_blank(b))
-        .filter(|t| !t.is_empty())
-        .count();
+    if has_more_tokens_than(trimmed, 2) {
+        return false;
+    }
     let compact: Vec<u8> = trimmed
         .iter()
         .copied()
@@ -341,11 +347,13 @@ fn opens_choker(trimmed: &[u8]) -> bool {
     let Some(cards_start) = compact.len().checked_sub(10) else {
         return false;
     };
+    let standard = Game::Bridge.alphabet();
     let glued_standard_cards = compact.len() % 2 == 0
-        && compact.chunks(2).all(|pair| matches!(pair, [rank, suit] if Game::Bridge.alphabet().rank(*rank).is_some() && Game::Bridge.alphabet().suit(*suit).is_some()));
+        && compact
+            .chunks(2)
+            .all(|pair| standard.rank(pair[0]).is_some() && standard.suit(pair[1]).is_some());
     let choker_suit = |byte: u8| b"SGDCH".contains(&byte.to_ascii_uppercase());
-    tokens <= 2
-        && cards_start > 0
+    cards_start > 0
         && compact[0].is_ascii_alphabetic()
         && compact[cards_start..]
             .chunks(2)
@@ -353,26 +361,57 @@ fn opens_choker(trimmed: &[u8]) -> bool {
         && !glued_standard_cards
 }
 
+/// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump
+/// line or Choker hand starts so, so the line is a bridge hand (the same
+/// answer the full classification gives, more cheaply).
+fn starts_like_card_row(text: &[u8]) -> bool {
+    matches!(text, [a, b, b' ', c, d, b' ', e, ..]
+        if [a, b, c, d, e].iter().all(|byte| byte.is_ascii_alphanumeric()))
+}
+
+/// `name-` or `name -`: a dash in the first token or opening the second.
+/// Reads two or three bytes of a line of cards.
+fn has_name_dash(trimmed: &[u8]) -> bool {
+    let first_end = trimmed
+        .iter()
+        .position(|&b| super::card::is_blank(b))
+        .unwrap_or(trimmed.len());
+    trimmed[..first_end].contains(&b'-')
+        || trimmed[first_end..].trim_ascii_start().first() == Some(&b'-')
+}
+
 /// A bridge section opens with a line of several tokens, or one token that
 /// could be cards, even mistyped (`10H`, `kh`, `KSQS`): prose of one word is
 /// an unrecognised section instead.
 fn opens_bridge(trimmed: &[u8]) -> bool {
-    let mut tokens = trimmed
-        .split(|&b| super::card::is_blank(b))
-        .filter(|t| !t.is_empty());
-    let first = tokens.next().unwrap_or_default();
-    tokens.next().is_some()
-        || first.len() >= 2 && first.len() % 2 == 0 && first.iter().all(u8::is_ascii_alphanumeric)
-        || first.len() == 3 && first.starts_with(b"10")
+    has_more_tokens_than(trimmed, 1)
+        || trimmed.len() >= 2
+            && trimmed.len() % 2 == 0
+            && trimmed.iter().all(u8::is_ascii_alphanumeric)
+        || trimmed.len() == 3 && trimmed.starts_with(b"10")
 }
 
 /// A line of five or more tokens: cards, not a Choker hand or a trump.
 fn is_card_row(trimmed: &[u8]) -> bool {
-    trimmed
-        .split(|&b| super::card::is_blank(b))
-        .filter(|t| !t.is_empty())
-        .nth(4)
-        .is_some()
+    has_more_tokens_than(trimmed, 4)
+}
+
+/// Whether a line without surrounding blanks has more than `count`
+/// blank-separated tokens; reads only as far as it must.
+fn has_more_tokens_than(trimmed: &[u8], count: usize) -> bool {
+    let mut tokens = usize::from(!trimmed.is_empty());
+    let mut previous_blank = false;
+    for &byte in trimmed {
+        let blank = super::card::is_blank(byte);
+        if previous_blank && !blank {
+            tokens += 1;
+            if tokens > count {
+                return true;
+            }
+        }
+        previous_blank = blank;
+    }
+    tokens > count
 }
 
 fn terminator(trimmed: &[u8]) -> Option<&'static str> {
@@ -385,7 +424,7 @@ fn terminator(trimmed: &[u8]) -> Option<&'static str> {
 
 fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Frame {
     Frame::Problem {
-        diagnostic: Diagnostic::new(scope, kind, span),
+        diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
         lines: (line, line),
     }
 }
@@ -411,11 +450,11 @@ fn unpaired(hand: LineRef) -> Frame {
 fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
     let (first, last) = (lines[0], lines[count - 1]);
     Frame::Problem {
-        diagnostic: Diagnostic::new(
+        diagnostic: Box::new(Diagnostic::new(
             Scope::Game(Game::Whist),
             Kind::DealCutShort { lines: count },
             Span::new(first.offset, last.offset + last.len - first.offset),
-        ),
+        )),
         lines: (first, last),
     }
 }

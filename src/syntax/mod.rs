@@ -108,10 +108,12 @@ impl<'a> Block<'a> {
 }
 
 /// Splits bytes into lines at LF, dropping a CR before it. The last line
-/// needs no line ending.
+/// needs no line ending. The line ends are found by one vectorised scan
+/// over the block rather than a search per line.
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
     bytes: &'a [u8],
+    newlines: memchr::Memchr<'a>,
     position: usize,
     base: usize,
     number: usize,
@@ -123,6 +125,7 @@ impl<'a> Lines<'a> {
     pub fn new(block: Block<'a>, first_number: usize) -> Self {
         Self {
             bytes: block.bytes,
+            newlines: memchr::memchr_iter(b'\n', block.bytes),
             position: 0,
             base: block.base,
             number: first_number,
@@ -140,23 +143,21 @@ impl<'a> Iterator for Lines<'a> {
     type Item = Line<'a>;
 
     fn next(&mut self) -> Option<Line<'a>> {
-        if self.position >= self.bytes.len() {
+        let start = self.position;
+        if start >= self.bytes.len() {
             return None;
         }
-        let rest = &self.bytes[self.position..];
-        let (mut text, consumed) = match memchr::memchr(b'\n', rest) {
-            Some(end) => (&rest[..end], end + 1),
-            None => (rest, rest.len()),
-        };
+        let end = self.newlines.next().unwrap_or(self.bytes.len());
+        let mut text = &self.bytes[start..end];
         if let [before @ .., b'\r'] = text {
             text = before;
         }
+        self.position = end + 1;
         let line = Line {
             text,
-            offset: self.base + self.position,
+            offset: self.base + start,
             number: self.number,
         };
-        self.position += consumed;
         self.number += 1;
         Some(line)
     }
@@ -181,11 +182,10 @@ pub fn record(
             choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
                 .map(Record::Choker)
         }
-        Frame::Whist(lines) => {
-            whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics).map(Record::Whist)
-        }
+        Frame::Whist(lines) => whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
+            .map(|deal| Record::Whist(Box::new(deal))),
         Frame::Problem { diagnostic, .. } => {
-            diagnostics.push(diagnostic.clone());
+            diagnostics.push(Diagnostic::clone(diagnostic));
             None
         }
     }

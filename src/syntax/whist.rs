@@ -66,10 +66,14 @@ pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<
 /// what a trump line may have meant.
 #[must_use]
 pub fn suit_named(word: &[u8]) -> Option<u8> {
-    let word = word.to_ascii_lowercase();
-    let word = word.strip_suffix(b"s").unwrap_or(&word);
+    let singular = match word {
+        [rest @ .., b's' | b'S'] => rest,
+        _ => word,
+    };
     let names: [&[u8]; 4] = [b"spade", b"heart", b"diamond", b"club"];
-    let index = names.iter().position(|name| *name == word)?;
+    let index = names
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(singular))?;
     Some(Game::Whist.alphabet().suits[index])
 }
 
@@ -107,7 +111,7 @@ mod tests {
         assert!(diagnostics.is_empty());
         assert_eq!(deal.trump, Suit(1));
         assert_eq!(deal.trump_span, Span::new(0, 1));
-        assert_eq!(deal.plays[3][12].span, Span::new(SAMPLE.len() - 2, 2));
+        assert_eq!(deal.plays[3][12].span(), Span::new(SAMPLE.len() - 2, 2));
         assert_eq!(deal.span, Span::new(0, SAMPLE.len()));
     }
 

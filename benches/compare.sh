@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# cardsharp against the plain C solutions in ../shared/reference, side by
+# side in one run: same bytes out, the speed ratio, and peak memory.
+#
+#   bash benches/compare.sh [RUNS]
+#
+# Builds the C solutions with gcc -O2 and cardsharp in release mode,
+# generates about a million bridge hands, 500k Choker hands and 100k whist
+# deals, and times each program RUNS times (default 5), keeping the fastest
+# run of each, so that a noisy shared machine disturbs the ratio least.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+reference=${REFERENCE:-../shared/reference}
+work=${WORK:-target/compare}
+mkdir -p "$work"
+
+cargo build --release --quiet
+bin=target/release/cardsharp
+for game in bridge choker whist; do
+  gcc -O2 -o "$work/$game" "$reference/$game.c" 2>/dev/null
+done
+
+"$bin" gen bridge --count 1000000 --seed 1 > "$work/bridge.in"
+"$bin" gen choker --count 250000 --seed 2 > "$work/choker.in"
+"$bin" gen whist --count 100000 --seed 3 > "$work/whist.in"
+
+# fastest wall-clock seconds of $runs runs of "$@"
+fastest() {
+  local best=""
+  for _ in $(seq "$runs"); do
+    local start end
+    start=$(date +%s.%N)
+    "$@" > /dev/null
+    end=$(date +%s.%N)
+    best=$(echo "$start $end ${best:-1e9}" | awk '{t = $2 - $1; print (t < $3 ? t : $3)}')
+  done
+  echo "$best"
+}
+
+# peak resident memory in MiB of one run of "$@"
+peak() {
+  /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1 | awk '{printf "%.1f", $1 / 1024}'
+}
+
+printf '%-8s %10s %10s %10s %8s %10s %12s\n' game bytes C run ratio check "peak MiB"
+for game in bridge choker whist; do
+  input="$work/$game.in"
+  "$work/$game" < "$input" > "$work/$game.c.out"
+  "$bin" run "$input" > "$work/$game.rs.out"
+  if ! cmp -s "$work/$game.c.out" "$work/$game.rs.out"; then
+    echo "$game: outputs differ" >&2
+    exit 1
+  fi
+  c=$(fastest sh -c "'$work/$game' < '$input'")
+  rs=$(fastest "$bin" run "$input")
+  check=$(fastest "$bin" check "$input")
+  memory=$(peak "$bin" run "$input")
+  printf '%-8s %10s %9.3fs %9.3fs %7.1fx %9.3fs %12s\n' "$game" "$(stat -c %s "$input")" "$c" "$rs" \
+    "$(echo "$c $rs" | awk '{print $1 / $2}')" "$check" "$memory"
+done
+
+# 390 MB of bridge hands through a pipe: memory must stay flat.
+pipe_memory=$(for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$work/bridge.in"; done | /usr/bin/time -f %M "$bin" run 2>&1 >/dev/null | tail -n 1)
+echo "bridge x10 through a pipe: peak $(echo "$pipe_memory" | awk '{printf "%.1f", $1 / 1024}') MiB"
