@@ -28,42 +28,80 @@ pub struct BridgeOutcome {
     pub stopped: [bool; 4],
 }
 
-/// Rule 1's points by rank strength: jack 1, queen 2, king 3, ace 4.
-const HONOUR_POINTS: [i8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 0];
+/// What one suit gives: the points of each rule (rules 1 to 7 at indices
+/// 0 to 6) and whether it is stopped. Everything the rules say depends on
+/// a suit's honours and its length only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SuitValue {
+    points_by_rule: [i8; 7],
+    stopped: bool,
+}
+
+/// The honours of a suit as four bits: jack, queen, king, ace from bit 0.
+const JACK: u8 = 1;
+const QUEEN: u8 = 2;
+const KING: u8 = 4;
+const ACE: u8 = 8;
+
+/// The seven rules and the stopper rule, for one suit.
+const fn suit_value(honours: u8, length: u8) -> SuitValue {
+    let (ace, king) = (honours & ACE != 0, honours & KING != 0);
+    let (queen, jack) = (honours & QUEEN != 0, honours & JACK != 0);
+    let mut points_by_rule = [0; 7];
+    // Rule 1: ace 4, king 3, queen 2, jack 1.
+    points_by_rule[0] = 4 * ace as i8 + 3 * king as i8 + 2 * queen as i8 + jack as i8;
+    // Rules 2-4: an honour with too few other cards in its suit.
+    points_by_rule[1] = -((king && length == 1) as i8);
+    points_by_rule[2] = -((queen && length <= 2) as i8);
+    points_by_rule[3] = -((jack && length <= 3) as i8);
+    // Rules 5-7: a doubleton, a singleton, a void.
+    points_by_rule[4] = (length == 2) as i8;
+    points_by_rule[5] = 2 * (length == 1) as i8;
+    points_by_rule[6] = 2 * (length == 0) as i8;
+    let stopped = ace || king && length >= 2 || queen && length >= 3;
+    SuitValue {
+        points_by_rule,
+        stopped,
+    }
+}
+
+/// `suit_value` for every honours (16) and length (0 to 13), worked out
+/// once at compile time so that a hand costs four lookups.
+const SUIT_VALUES: [[SuitValue; 14]; 16] = {
+    let mut table = [[suit_value(0, 0); 14]; 16];
+    let mut honours = 0;
+    while honours < 16 {
+        let mut length = 0;
+        while length < 14 {
+            table[honours as usize][length as usize] = suit_value(honours, length);
+            length += 1;
+        }
+        honours += 1;
+    }
+    table
+};
 
 #[must_use]
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let mut lengths = [0u8; 4];
-    // Each suit's ranks as bits.
-    let mut held = [0u16; 4];
-    let mut rule = [0i8; 7];
+    let mut honours = [0u8; 4];
     for card in &hand.cards {
-        lengths[card.suit.index() % 4] += 1;
-        held[card.suit.index() % 4] |= 1 << (card.rank.0 % 16);
-        // Rule 1: honours.
-        rule[0] += HONOUR_POINTS[usize::from(card.rank.0 % 16)];
+        let suit = card.suit.index() % 4;
+        lengths[suit] += 1;
+        // Ranks 11 to 14 (jack to ace) become bits 0 to 3; lower ranks none.
+        honours[suit] |= ((1u32 << (card.rank.0 % 16)) >> Rank::JACK.0) as u8;
     }
+    let mut points_by_rule = [0i8; 7];
     let mut stopped = [false; 4];
     for suit in 0..4 {
-        let (ranks, length) = (held[suit], lengths[suit]);
-        let holds = |rank: Rank| ranks & (1 << rank.0) != 0;
-        let (ace, king, queen) = (holds(Rank::HIGHEST), holds(Rank::KING), holds(Rank::QUEEN));
-        let jack = holds(Rank::JACK);
-        // Rules 2-4: an honour with too few other cards in its suit.
-        rule[1] -= i8::from(king && length == 1);
-        rule[2] -= i8::from(queen && length <= 2);
-        rule[3] -= i8::from(jack && length <= 3);
-        // Rules 5-7: short suits.
-        match length {
-            2 => rule[4] += 1,
-            1 => rule[5] += 2,
-            0 => rule[6] += 2,
-            _ => {}
+        let value = SUIT_VALUES[usize::from(honours[suit] % 16)][usize::from(lengths[suit] % 14)];
+        for (total, points) in points_by_rule.iter_mut().zip(value.points_by_rule) {
+            *total += points;
         }
-        stopped[suit] = ace || king && length >= 2 || queen && length >= 3;
+        stopped[suit] = value.stopped;
     }
-    let no_trump_points = rule[0] + rule[1] + rule[2] + rule[3];
-    let points = no_trump_points + rule[4] + rule[5] + rule[6];
+    let no_trump_points = points_by_rule[..4].iter().sum::<i8>();
+    let points = no_trump_points + points_by_rule[4..].iter().sum::<i8>();
     let bid = if no_trump_points >= 16 && stopped == [true; 4] {
         Bid::NoTrump
     } else if points < 14 {
@@ -74,7 +112,7 @@ pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     BridgeOutcome {
         bid,
         lengths,
-        points_by_rule: rule,
+        points_by_rule,
         points,
         no_trump_points,
         stopped,
