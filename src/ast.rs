@@ -249,15 +249,20 @@ impl Name {
 
     #[must_use]
     pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.letters[..usize::from(self.len)])
-            .expect("a name holds ASCII letters only")
+        std::str::from_utf8(self.as_bytes()).expect("a name holds ASCII letters only")
+    }
+
+    /// The letters, for output without a UTF-8 check.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.letters[..usize::from(self.len)]
     }
 
     /// Names are compared without regard to case: "In names, case is not
     /// significant".
     #[must_use]
     pub fn same_chicken(&self, other: &Name) -> bool {
-        self.as_str().eq_ignore_ascii_case(other.as_str())
+        self.as_bytes().eq_ignore_ascii_case(other.as_bytes())
     }
 }
 

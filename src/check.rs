@@ -58,6 +58,11 @@ fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> 
 /// Within a hand a repeat is a duplicate; across the two hands it is a
 /// shared card, since both hands come from one deck. `true` when clean.
 pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    let deck = |cards: &[Card]| cards.iter().fold(0u64, |set, card| set | 1 << card.index());
+    let (first, second) = (deck(&pair.first.cards), deck(&pair.second.cards));
+    if first.count_ones() == 5 && second.count_ones() == 5 && first & second == 0 {
+        return true;
+    }
     let mut clean = duplicates(&pair.first.cards, Game::Choker, diagnostics);
     clean &= duplicates(&pair.second.cards, Game::Choker, diagnostics);
     for card in &pair.second.cards {

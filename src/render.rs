@@ -50,18 +50,18 @@ pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
 
 /// `Joey vs Clucky: Joey Wins`, names exactly as written.
 pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
-    let (first, second) = (pair.first.name.as_str(), pair.second.name.as_str());
-    out.extend_from_slice(first.as_bytes());
+    let (first, second) = (pair.first.name.as_bytes(), pair.second.name.as_bytes());
+    out.extend_from_slice(first);
     out.extend_from_slice(b" vs ");
-    out.extend_from_slice(second.as_bytes());
+    out.extend_from_slice(second);
     out.extend_from_slice(b": ");
     match outcome.verdict {
         Verdict::FirstWins => {
-            out.extend_from_slice(first.as_bytes());
+            out.extend_from_slice(first);
             out.extend_from_slice(b" Wins\n");
         }
         Verdict::SecondWins => {
-            out.extend_from_slice(second.as_bytes());
+            out.extend_from_slice(second);
             out.extend_from_slice(b" Wins\n");
         }
         Verdict::Tie | Verdict::SameChicken => out.extend_from_slice(b"No Winner\n"),

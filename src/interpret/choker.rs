@@ -105,6 +105,11 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 }
 
 /// Classifies one hand, from the best category down.
+///
+/// Five cards of distinct ranks can only be a straight, a flush or one
+/// card; four ranks mean one pair; three, three of a kind or two pairs;
+/// two, four of a kind or a full house. So the number of distinct ranks,
+/// and which rank occurs how often, decide everything.
 #[must_use]
 pub fn value(hand: &ChokerHand) -> HandValue {
     let make = |category, tie_break| HandValue {
@@ -118,66 +123,47 @@ pub fn value(hand: &ChokerHand) -> HandValue {
     {
         return make(Category::KingOfKings, None);
     }
-    // How many cards of each rank, indexed by strength 1..=14.
-    let mut count = [0u8; 15];
+    // How often each rank occurs, and the set of ranks as bits.
+    let mut count = [0u8; 16];
+    let mut ranks = 0u16;
     for card in &hand.cards {
-        count[usize::from(card.rank.0)] += 1;
+        count[usize::from(card.rank.0 % 16)] += 1;
+        ranks |= 1 << (card.rank.0 % 16);
     }
-    let ranks_with = |n: u8| {
+    // The rank that occurs `times` times, the highest if several do.
+    let occurring = |times: u8| {
         (1..=14u8)
             .rev()
-            .filter(move |&r| count[usize::from(r)] == n)
+            .find(|&rank| count[usize::from(rank)] == times)
             .map(Rank)
     };
-    let highest = hand
-        .cards
-        .iter()
-        .map(|card| card.rank)
-        .max()
-        .unwrap_or_default();
-    let lowest = hand
-        .cards
-        .iter()
-        .map(|card| card.rank)
-        .min()
-        .unwrap_or_default();
+    let highest = Rank(15 - ranks.leading_zeros() as u8);
+    let lowest = Rank(ranks.trailing_zeros() as u8);
     let flush = hand
         .cards
         .iter()
         .all(|card| card.suit == hand.cards[0].suit);
-    let straight = ranks_with(1).count() == 5 && highest.0 - lowest.0 == 4;
-
-    if flush && straight && lowest == Rank::TEN {
-        return make(Category::RoyalFlush, None);
+    match ranks.count_ones() {
+        5 => {
+            let straight = highest.0 - lowest.0 == 4;
+            match (flush, straight) {
+                (true, true) if lowest == Rank::TEN => make(Category::RoyalFlush, None),
+                (true, true) => make(Category::StraightFlush, Some(highest)),
+                (true, false) => make(Category::Flush, Some(highest)),
+                (false, true) => make(Category::Straight, Some(highest)),
+                (false, false) => make(Category::OneCard, Some(highest)),
+            }
+        }
+        4 => make(Category::OnePair, occurring(2)),
+        3 => match occurring(3) {
+            Some(three) => make(Category::ThreeOfAKind, Some(three)),
+            None => make(Category::TwoPairs, occurring(1)),
+        },
+        _ => match occurring(4) {
+            Some(four) => make(Category::FourOfAKind, Some(four)),
+            None => make(Category::FullHouse, occurring(3)),
+        },
     }
-    if flush && straight {
-        return make(Category::StraightFlush, Some(highest));
-    }
-    if let Some(four) = ranks_with(4).next() {
-        return make(Category::FourOfAKind, Some(four));
-    }
-    let three = ranks_with(3).next();
-    let mut pairs = ranks_with(2);
-    let (high_pair, low_pair) = (pairs.next(), pairs.next());
-    if let (Some(three), Some(_)) = (three, high_pair) {
-        return make(Category::FullHouse, Some(three));
-    }
-    if flush {
-        return make(Category::Flush, Some(highest));
-    }
-    if straight {
-        return make(Category::Straight, Some(highest));
-    }
-    if let Some(three) = three {
-        return make(Category::ThreeOfAKind, Some(three));
-    }
-    if low_pair.is_some() {
-        return make(Category::TwoPairs, ranks_with(1).next());
-    }
-    if let Some(pair) = high_pair {
-        return make(Category::OnePair, Some(pair));
-    }
-    make(Category::OneCard, Some(highest))
 }
 
 #[cfg(test)]

@@ -229,7 +229,7 @@ impl Framer {
             }
             self.state = self.after_terminator();
         } else if self.mode == Mode::Auto
-            && !opens_choker(trimmed)
+            && !trimmed.contains(&b'-')
             && (opens_whist(trimmed) || is_card_row(trimmed))
         {
             // `END` was left out: close the section where it should have
