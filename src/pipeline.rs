@@ -54,10 +54,10 @@ impl std::ops::AddAssign for Tally {
 /// How much input is framed at once. Large enough that framing and the
 /// parallel stage see many records per block; small enough for the memory
 /// budget.
-const BLOCK_SIZE: usize = 1 << 20;
+const BLOCK_SIZE: usize = 1 << 18;
 
 /// Records handed to one task of the pool.
-const CHUNK_RECORDS: usize = 2048;
+const CHUNK_RECORDS: usize = 1024;
 
 /// Processes one input to the end: results to `out`, diagnostics to `err`.
 ///

@@ -61,42 +61,66 @@ pub fn card_row<const N: usize>(
     game: Game,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<[Card; N]> {
+    let mut cards = [Card::default(); N];
+    fill_card_row(line, game, &mut cards, diagnostics).then_some(cards)
+}
+
+/// [`card_row`] into a place the caller owns, such as a row of a whist
+/// deal, so the cards are written once; `false` when the row has faults.
+pub fn fill_card_row<const N: usize>(
+    line: &Line<'_>,
+    game: Game,
+    cards: &mut [Card; N],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
     let alphabet = game.alphabet();
-    if let Some(cards) = canonical_card_row::<N>(line, alphabet) {
-        return Some(cards);
+    if canonical_card_row(line, alphabet, cards) {
+        return true;
     }
-    if let Ok((_, cards)) = exact_card_row::<N>(line, alphabet) {
-        return Some(cards);
+    if let Ok((_, read)) = exact_card_row::<N>(line, alphabet) {
+        *cards = read;
+        return true;
     }
-    diagnose_card_row(line, game, diagnostics)
+    match diagnose_card_row::<N>(line, game, diagnostics) {
+        Some(read) => {
+            *cards = read;
+            true
+        }
+        None => false,
+    }
 }
 
 /// The layout nearly every file uses, read without nom: `N` cards
-/// separated by single spaces, nothing around them. `None` for anything
-/// else, which the grammar then reads. A property test holds this equal to
+/// separated by single spaces, nothing around them, written into `cards`.
+/// `false` for anything else, which the grammar then reads (the cards
+/// written so far are then overwritten). A property test holds this equal to
 /// [`exact_card_row`] wherever it answers.
 #[must_use]
 pub fn canonical_card_row<const N: usize>(
     line: &Line<'_>,
     alphabet: &Alphabet,
-) -> Option<[Card; N]> {
+    cards: &mut [Card; N],
+) -> bool {
     let text = line.text;
     if text.len() != 3 * N - 1 {
-        return None;
+        return false;
     }
-    let mut cards = [Card::default(); N];
     for (index, slot) in cards.iter_mut().enumerate() {
         let at = 3 * index;
         if index > 0 && text[at - 1] != b' ' {
-            return None;
+            return false;
         }
+        let (Some(rank), Some(suit)) = (alphabet.rank(text[at]), alphabet.suit(text[at + 1]))
+        else {
+            return false;
+        };
         *slot = Card {
-            rank: alphabet.rank(text[at])?,
-            suit: alphabet.suit(text[at + 1])?,
+            rank,
+            suit,
             offset: line.offset + at,
         };
     }
-    Some(cards)
+    true
 }
 
 /// The grammar of `card_row` read straight through: `blank`, then `card`

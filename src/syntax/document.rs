@@ -261,7 +261,7 @@ impl Framer {
     /// A lone suit letter where a play line should be starts a new deal:
     /// the deal before it was cut short, and the new one is read as usual.
     fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
-        let State::Whist { mut lines, count } = self.state else {
+        let State::Whist { lines, count } = self.state else {
             unreachable!("whist_section is called in the whist state only");
         };
         let trimmed = line.trimmed();
@@ -298,15 +298,15 @@ impl Framer {
         } else {
             count
         };
+        // Updated in place: the held lines are not copied for every line.
+        let State::Whist { lines, count: held } = &mut self.state else {
+            unreachable!("whist_section is called in the whist state only");
+        };
         lines[count] = reference;
-        if count + 1 == lines.len() {
-            emit(Frame::Whist(lines));
-            self.state = State::Whist { lines, count: 0 };
-        } else {
-            self.state = State::Whist {
-                lines,
-                count: count + 1,
-            };
+        *held = count + 1;
+        if *held == lines.len() {
+            emit(Frame::Whist(*lines));
+            *held = 0;
         }
     }
 

@@ -4,7 +4,7 @@ use nom::Parser;
 use nom::combinator::{consumed, eof};
 
 use super::Line;
-use super::card::{blank, card_row, suit};
+use super::card::{blank, card_row, fill_card_row, suit};
 use crate::ast::{Card, Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -13,19 +13,27 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 /// Every line is parsed even when an earlier one failed, so that each
 /// fault of the deal is reported.
 pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
-    let [trump, north, east, south, west] = lines;
+    let [trump, plays @ ..] = lines;
     let trump = trump_line(trump, diagnostics);
-    let plays = [north, east, south, west].map(|line| play_line(line, diagnostics));
-    let (trump, trump_span) = trump?;
-    let [Some(north), Some(east), Some(south), Some(west)] = plays else {
-        return None;
+    // Each row is read straight into its place in the deal.
+    let mut deal = WhistDeal {
+        trump: Suit::default(),
+        trump_span: Span::default(),
+        plays: [[Card::default(); 13]; 4],
+        span: Span::default(),
     };
-    Some(WhistDeal {
-        trump,
-        trump_span,
-        plays: [north, east, south, west],
-        span: trump_span.to(lines[4].content_span()),
-    })
+    let mut complete = true;
+    for (row, line) in deal.plays.iter_mut().zip(plays) {
+        complete &= fill_card_row(line, Game::Whist, row, diagnostics);
+    }
+    let (suit, trump_span) = trump?;
+    if !complete {
+        return None;
+    }
+    deal.trump = suit;
+    deal.trump_span = trump_span;
+    deal.span = trump_span.to(lines[4].content_span());
+    Some(deal)
 }
 
 /// `trump_line = blank , suit , blank , line_end ;`
