@@ -101,3 +101,78 @@ proptest! {
         prop_assert!(out.ends_with("BID NO-TRUMP\n"), "{out}");
     }
 }
+
+/// A line of card-like pieces: mostly a canonical row of `cards` cards,
+/// sometimes with one piece changed, so both answers of the fast path
+/// are exercised.
+fn card_row_line(cards: usize) -> impl Strategy<Value = String> {
+    let card = prop::sample::select(vec![
+        "AS", "KH", "TD", "2C", "1G", "CC", "QS", "9H", "kd", "XX", "A", "ASK",
+    ]);
+    let separator = prop::sample::select(vec![" ", " ", " ", " ", "  ", "\t", ""]);
+    (
+        prop::collection::vec((card, separator), cards..=cards + 1),
+        prop::bool::ANY,
+    )
+        .prop_map(|(pieces, trailing)| {
+            let mut line: String = pieces
+                .iter()
+                .map(|(card, separator)| format!("{card}{separator}"))
+                .collect();
+            if !trailing {
+                line = line.trim_end().to_owned();
+            }
+            line
+        })
+}
+
+fn line_of(text: &str) -> cardsharp::syntax::Line<'_> {
+    cardsharp::syntax::Line {
+        text: text.as_bytes(),
+        offset: 1000,
+        number: 7,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The canonical card-row fast path answers only where the grammar
+    /// accepts, and then with the same cards and spans.
+    #[test]
+    fn canonical_card_row_agrees_with_the_grammar(text in card_row_line(13)) {
+        use cardsharp::syntax::card::{canonical_card_row, exact_card_row};
+        let line = line_of(&text);
+        for game in [Game::Bridge, Game::Whist, Game::Choker] {
+            let mut fast = [cardsharp::ast::Card::default(); 13];
+            let grammar = exact_card_row::<13>(&line, game.alphabet()).ok().map(|(_, cards)| cards);
+            if canonical_card_row(&line, game.alphabet(), &mut fast) {
+                prop_assert_eq!(Some(fast), grammar);
+            }
+        }
+        let canonical: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut fast = [cardsharp::ast::Card::default(); 13];
+        let grammar = exact_card_row::<13>(&line_of(&canonical), Game::Bridge.alphabet()).is_ok();
+        prop_assert_eq!(canonical_card_row(&line_of(&canonical), Game::Bridge.alphabet(), &mut fast), grammar);
+    }
+
+    /// The canonical Choker fast path answers only where the grammar
+    /// accepts, and then with the same hand.
+    #[test]
+    fn canonical_choker_hand_agrees_with_the_grammar(
+        name in "[A-Za-z0-9_ ]{0,23}",
+        dash in prop::sample::select(vec!["-", "-", "-", " - ", "", "--"]),
+        cards in "[1-9TJQKCASHGD ]{8,12}",
+    ) {
+        use cardsharp::syntax::choker::{canonical_choker_hand, exact_choker_hand};
+        let text = format!("{name}{dash}{cards}");
+        let line = line_of(&text);
+        let mut diagnostics = Vec::new();
+        let grammar = exact_choker_hand(&line, &mut diagnostics);
+        if let Some(fast) = canonical_choker_hand(&line) {
+            prop_assert_eq!(Some(fast), grammar);
+        } else if !text.contains(' ') && grammar.is_some() {
+            prop_assert!(false, "the fast path refused a hand without blanks: {}", text);
+        }
+    }
+}

@@ -50,11 +50,15 @@ pub fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
         let seat = (leader + step) % 4;
         let card = deal.plays[seat][trick];
         let winning = deal.plays[best][trick];
-        let higher_same_suit = card.suit == winning.suit && card.rank > winning.rank;
-        let first_trump = card.suit == deal.trump && winning.suit != deal.trump;
-        if higher_same_suit || first_trump {
-            best = seat;
-        }
+        // Non-short-circuit `&` and `|`: a select, not a branch that random
+        // cards would mostly mispredict.
+        let higher_same_suit = (card.suit == winning.suit) & (card.rank > winning.rank);
+        let first_trump = (card.suit == deal.trump) & (winning.suit != deal.trump);
+        best = if higher_same_suit | first_trump {
+            seat
+        } else {
+            best
+        };
     }
     best
 }

@@ -261,6 +261,20 @@ impl Framer {
     /// A lone suit letter where a play line should be starts a new deal:
     /// the deal before it was cut short, and the new one is read as usual.
     fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        if let State::Whist { lines, count } = &mut self.state
+            && *count > 0
+            && starts_like_card_row(line.text)
+        {
+            // Nearly every line read here: a play line of the deal begun,
+            // which no other rule below would claim.
+            lines[*count] = line.reference();
+            *count += 1;
+            if *count == lines.len() {
+                emit(Frame::Whist(*lines));
+                *count = 0;
+            }
+            return;
+        }
         let State::Whist { lines, count } = self.state else {
             unreachable!("whist_section is called in the whist state only");
         };
