@@ -74,6 +74,11 @@ pub enum Kind {
     StrayTerminator { terminator: &'static str },
     /// A line that opens no section `--game auto` knows.
     UnrecognisedSection,
+    /// A line longer than any record could be; the span is its start.
+    LineTooLong,
+    /// A NUL byte: the input is not text. Reported once; the rest of the
+    /// input is not read.
+    BinaryInput,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,6 +210,11 @@ impl Diagnostic {
                 format!("`{terminator}` closes no section here")
             }
             Kind::UnrecognisedSection => "this line opens no known section".to_owned(),
+            Kind::LineTooLong => format!(
+                "this line is longer than {} KiB: no record is that long",
+                crate::pipeline::MAX_LINE_LENGTH / 1024
+            ),
+            Kind::BinaryInput => "a NUL byte: this input is binary, not text".to_owned(),
         }
     }
 
@@ -237,6 +247,8 @@ impl Diagnostic {
             Kind::AfterTerminator { .. } => "ignored from here".to_owned(),
             Kind::StrayTerminator { .. } => "no section to close".to_owned(),
             Kind::UnrecognisedSection => "not whist, Choker or bridge".to_owned(),
+            Kind::LineTooLong => "the line starts here; the rest is skipped".to_owned(),
+            Kind::BinaryInput => "NUL byte".to_owned(),
         }
     }
 
@@ -343,6 +355,8 @@ impl Diagnostic {
             Kind::UnrecognisedSection => Some(
                 "a section opens with a trump suit letter (whist), `name-cards` (Choker) or a line of cards (bridge)".to_owned(),
             ),
+            Kind::LineTooLong => Some("are the line endings missing? each record is its own line".to_owned()),
+            Kind::BinaryInput => Some("nothing after this byte was read: check the path".to_owned()),
         }
     }
 }
@@ -384,6 +398,8 @@ impl Kind {
             Kind::AfterTerminator { .. } => "after_terminator",
             Kind::StrayTerminator { .. } => "stray_terminator",
             Kind::UnrecognisedSection => "unrecognised_section",
+            Kind::LineTooLong => "line_too_long",
+            Kind::BinaryInput => "binary_input",
         }
     }
 }

@@ -12,10 +12,12 @@ use rayon::prelude::*;
 
 use crate::ast::{Game, Span};
 use crate::check;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
 use crate::interpret;
 use crate::render::{self, DiagnosticFormat, Window};
-use crate::syntax::{BYTE_ORDER_MARK, Block, Frame, Framer, Lines, Mode, bridge, choker, whist};
+use crate::syntax::{
+    BYTE_ORDER_MARK, Block, Frame, Framer, Line, LineRef, Lines, Mode, bridge, choker, whist,
+};
 
 /// What to do with each record, and how to write what comes of it.
 #[derive(Clone, Copy, Debug)]
@@ -141,31 +143,60 @@ impl<R: Read> BlockReader<R> {
         }
         bytes.clear();
         bytes.extend_from_slice(&self.carry);
+        frames.clear();
         let base = self.carry_base;
         let mut unframed = self.unframed;
-        let mut wanted = unframed + BLOCK_SIZE;
-        let (framed_end, at_end) = loop {
-            let at_end = fill(&mut self.input, &mut bytes, wanted)?;
-            if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
-                unframed = BYTE_ORDER_MARK.len();
+        let at_end = fill(&mut self.input, &mut bytes, unframed + BLOCK_SIZE)?;
+        if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
+            unframed = BYTE_ORDER_MARK.len();
+        }
+        let framed_end = if at_end {
+            bytes.len()
+        } else if let Some(newline) = memchr::memrchr(b'\n', &bytes[unframed..]) {
+            unframed + newline + 1
+        } else {
+            // No line ends in a whole block: the line is too long to keep,
+            // unless it is binary.
+            if let Some(nul) = memchr::memchr(0, &bytes[unframed..]) {
+                let line = Line {
+                    text: &bytes[unframed..],
+                    offset: base + unframed,
+                    number: self.line_number,
+                };
+                frames.push(binary_input(base + unframed + nul, &line));
+                self.finished = true;
+            } else {
+                self.skip_overlong_line(&mut bytes, base, unframed, &mut frames)?;
             }
-            if at_end {
-                break (bytes.len(), true);
-            }
-            match memchr::memrchr(b'\n', &bytes[unframed..]) {
-                Some(newline) => break (unframed + newline + 1, false),
-                // One line longer than a block: read on until it ends.
-                None => wanted = bytes.len() + BLOCK_SIZE,
-            }
+            return Ok(Some(FramedBlock {
+                bytes,
+                base,
+                frames,
+            }));
         };
-        frames.clear();
         let to_frame = Block {
             bytes: &bytes[unframed..framed_end],
             base: base + unframed,
         };
+        let first_nul = memchr::memchr(0, to_frame.bytes).map(|position| to_frame.base + position);
         let mut lines = Lines::new(to_frame, self.line_number);
         for line in lines.by_ref() {
-            self.framer.line(&line, &mut |frame| frames.push(frame));
+            if let Some(nul) = first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1) {
+                // Binary input: said once, and nothing after it is read.
+                frames.push(binary_input(nul, &line));
+                self.finished = true;
+                return Ok(Some(FramedBlock {
+                    bytes,
+                    base,
+                    frames,
+                }));
+            }
+            if line.text.len() > MAX_LINE_LENGTH {
+                self.framer
+                    .overlong_line(&line, &mut |frame| frames.push(frame));
+            } else {
+                self.framer.line(&line, &mut |frame| frames.push(frame));
+            }
         }
         self.line_number = lines.next_number();
         if at_end {
@@ -185,6 +216,83 @@ impl<R: Read> BlockReader<R> {
             base,
             frames,
         }))
+    }
+
+    /// The line starting at `bytes[start]` has no end within a block: it is
+    /// reported, and the rest of it is read and dropped without being kept,
+    /// so a line of any length costs no memory. The block keeps only the
+    /// line's first bytes, for the report.
+    fn skip_overlong_line(
+        &mut self,
+        bytes: &mut Vec<u8>,
+        base: usize,
+        start: usize,
+        frames: &mut Vec<Frame>,
+    ) -> io::Result<()> {
+        let shown = Line {
+            text: &bytes[start..start + SHOWN_OF_OVERLONG_LINE],
+            offset: base + start,
+            number: self.line_number,
+        };
+        self.framer
+            .overlong_line(&shown, &mut |frame| frames.push(frame));
+        let mut line_length = bytes.len() - start;
+        bytes.truncate(start + SHOWN_OF_OVERLONG_LINE);
+        self.carry.clear();
+        loop {
+            let read = (&mut self.input)
+                .take(BLOCK_SIZE as u64)
+                .read_to_end(&mut self.carry)?;
+            if let Some(newline) = memchr::memchr(b'\n', &self.carry) {
+                line_length += newline;
+                self.carry.drain(..=newline);
+                break;
+            }
+            line_length += self.carry.len();
+            self.carry.clear();
+            if read == 0 {
+                self.framer.finish(&mut |frame| frames.push(frame));
+                self.finished = true;
+                break;
+            }
+        }
+        self.carry_base = base + start + line_length + 1;
+        self.unframed = 0;
+        self.line_number += 1;
+        Ok(())
+    }
+}
+
+/// The longest line read: longer ones are reported and skipped. Ten times
+/// the longest valid line of any game, and then some.
+pub const MAX_LINE_LENGTH: usize = 64 * 1024;
+
+/// How much of an overlong line a report shows.
+const SHOWN_OF_OVERLONG_LINE: usize = 80;
+
+/// The report of a NUL byte at `offset` of `line`: the input is binary.
+/// The report shows the line up to the byte when that is short, else the
+/// byte alone.
+fn binary_input(offset: usize, line: &Line<'_>) -> Frame {
+    let shown = if offset - line.offset < SHOWN_OF_OVERLONG_LINE {
+        LineRef {
+            len: offset - line.offset + 1,
+            ..line.reference()
+        }
+    } else {
+        LineRef {
+            offset,
+            len: 1,
+            number: line.number,
+        }
+    };
+    Frame::Problem {
+        diagnostic: Box::new(Diagnostic::new(
+            Scope::Document,
+            Kind::BinaryInput,
+            Span::new(offset, 1),
+        )),
+        lines: (shown, shown),
     }
 }
 

@@ -142,6 +142,37 @@ impl Framer {
         }
     }
 
+    /// A line too long to read: reported, and the end of any record it
+    /// would have belonged to (so that no line before it has to be kept
+    /// while the rest of it is skipped). `line` holds its first bytes only.
+    pub fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        match &mut self.state {
+            State::Choker { waiting } => {
+                if let Some(hand) = waiting.take() {
+                    emit(unpaired(hand));
+                }
+            }
+            State::Whist { lines, count } => {
+                if *count > 0 {
+                    emit(cut_short(lines, *count));
+                }
+                *count = 0;
+            }
+            State::Open | State::Closed { .. } => {}
+        }
+        let shown = LineRef {
+            len: line.text.len().min(80),
+            ..line.reference()
+        };
+        self.last_line = Some(shown);
+        emit(problem(
+            Scope::Document,
+            Kind::LineTooLong,
+            Span::new(shown.offset, shown.len),
+            shown,
+        ));
+    }
+
     /// The end of the input: reports what was left open.
     pub fn finish(&mut self, emit: &mut impl FnMut(Frame)) {
         let last = self.last_line;
