@@ -9,23 +9,21 @@ use cardsharp::ast::Game;
 use cardsharp::generate;
 use cardsharp::pipeline::{OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::{self, Block, Frame, Framer, Lines, Mode};
+use cardsharp::syntax::document::document;
+use cardsharp::syntax::{self, Block, Frame, Mode};
 use cardsharp::{check, interpret};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn frames(input: &[u8]) -> Vec<Frame> {
     let mut frames = Vec::new();
-    let mut framer = Framer::new(Mode::Auto);
-    for line in Lines::new(
+    document(
         Block {
             bytes: input,
             base: 0,
         },
-        1,
-    ) {
-        framer.line(&line, &mut |frame| frames.push(frame));
-    }
-    framer.finish(&mut |frame| frames.push(frame));
+        Mode::Auto,
+        &mut |frame| frames.push(frame),
+    );
     frames
 }
 

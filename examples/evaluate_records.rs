@@ -6,7 +6,8 @@
 
 use cardsharp::ast::Record;
 use cardsharp::interpret::{self, Outcome};
-use cardsharp::syntax::{self, Block, Framer, Lines, Mode};
+use cardsharp::syntax::document::document;
+use cardsharp::syntax::{self, Block, Mode};
 use cardsharp::{check, render};
 
 const INPUT: &str = "\
@@ -23,11 +24,7 @@ fn main() {
     };
     // Framing: which lines make a record. It never fails.
     let mut frames = Vec::new();
-    let mut framer = Framer::new(Mode::Auto);
-    for line in Lines::new(block, 1) {
-        framer.line(&line, &mut |frame| frames.push(frame));
-    }
-    framer.finish(&mut |frame| frames.push(frame));
+    document(block, Mode::Auto, &mut |frame| frames.push(frame));
 
     for frame in &frames {
         let mut diagnostics = Vec::new();

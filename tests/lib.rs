@@ -4,6 +4,7 @@ mod cli;
 mod differential;
 mod faults;
 mod golden;
+mod grammar;
 mod malformed;
 mod properties;
 mod support;

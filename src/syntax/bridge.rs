@@ -5,7 +5,7 @@ use super::card::card_row;
 use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
 
-/// `bridge_hand = card_row , line_end ;` with 13 cards.
+/// `bridge_hand = card_row ;` with 13 cards.
 pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
     let cards = card_row::<13>(line, Game::Bridge, diagnostics)?;
     Some(BridgeHand {

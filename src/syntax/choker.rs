@@ -24,7 +24,7 @@ pub fn choker_pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> 
     })
 }
 
-/// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank , line_end ;`
+/// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
 pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
     if let Some(hand) = canonical_choker_hand(line) {
         return Some(hand);

@@ -6,7 +6,7 @@
 //! deal still short of lines) as line positions, so input can be fed to it
 //! in blocks of any size and memory does not grow with the input.
 
-use super::{Line, LineRef};
+use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Span};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -113,7 +113,7 @@ impl Framer {
         }
     }
 
-    /// `document = { blank_line | section } ;`: feeds one line.
+    /// Feeds one line of the document.
     pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
         if line.is_blank() {
             return;
@@ -248,7 +248,7 @@ impl Framer {
         emit(Frame::Bridge(line));
     }
 
-    /// `choker_section = choker_pair , { choker_pair } , "END" , line_end ;`
+    /// `choker_section = choker_pair , { choker_pair } , "END" ;`
     fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
         let State::Choker { waiting } = self.state else {
             unreachable!("choker_section is called in the Choker state only");
@@ -287,7 +287,7 @@ impl Framer {
         }
     }
 
-    /// `whist_section = whist_deal , { whist_deal } , "#" , line_end ;`
+    /// `whist_section = whist_deal , { whist_deal } , "#" ;`
     ///
     /// A lone suit letter where a play line should be starts a new deal:
     /// the deal before it was cut short, and the new one is read as usual.
@@ -363,6 +363,17 @@ impl Framer {
             Mode::Forced(_) => State::Closed { warned: false },
         }
     }
+}
+
+/// `document = { section } ;`: frames a whole document held in memory,
+/// emitting its frames in order. Inputs read in blocks use a [`Framer`]
+/// directly, line by line.
+pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FnMut(Frame)) {
+    let mut framer = Framer::new(mode);
+    for line in Lines::new(block, 1) {
+        framer.line(&line, emit);
+    }
+    framer.finish(emit);
 }
 
 /// A whist deal opens with its trump suit alone on a line. Any single
@@ -518,11 +529,9 @@ fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Fr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::{Block, Lines};
 
     /// Frames as short strings: the game and the first line number.
     fn frames(text: &str, mode: Mode) -> Vec<String> {
-        let mut framer = Framer::new(mode);
         let mut out = Vec::new();
         let mut emit = |frame: Frame| {
             out.push(match frame {
@@ -538,10 +547,7 @@ mod tests {
             bytes: text.as_bytes(),
             base: 0,
         };
-        for line in Lines::new(block, 1) {
-            framer.line(&line, &mut emit);
-        }
-        framer.finish(&mut emit);
+        document(block, mode, &mut emit);
         out
     }
 

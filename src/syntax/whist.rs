@@ -36,7 +36,7 @@ pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> O
     Some(deal)
 }
 
-/// `trump_line = blank , suit , blank , line_end ;`
+/// `trump_line = blank , suit , blank ;`
 pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
     let parsed =
         (blank, consumed(suit(Game::Whist.alphabet())), blank, eof).parse_complete(line.text);
@@ -85,7 +85,7 @@ pub fn suit_named(word: &[u8]) -> Option<u8> {
     Some(Game::Whist.alphabet().suits[index])
 }
 
-/// `play_line = card_row , line_end ;` with 13 cards.
+/// `play_line = card_row ;` with 13 cards.
 pub fn play_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<[Card; 13]> {
     card_row::<13>(line, Game::Whist, diagnostics)
 }
