@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use cardsharp::ast::Game;
 use cardsharp::generate;
-use cardsharp::pipeline::{OutputFormat, Settings, run_bytes};
+use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::document::document;
 use cardsharp::syntax::{self, Block, Frame, Mode};
@@ -72,7 +72,7 @@ fn stages(c: &mut Criterion) {
         });
         let settings = Settings {
             mode: Mode::Auto,
-            evaluate: true,
+            action: Action::Run,
             output: OutputFormat::Text,
             diagnostics: DiagnosticFormat::Short,
         };

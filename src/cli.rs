@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::ast::Game;
-use crate::pipeline::{self, OutputFormat, Settings, Tally};
+use crate::pipeline::{self, Action, OutputFormat, Settings, Tally};
 use crate::render::DiagnosticFormat;
 use crate::syntax::Mode;
 
@@ -18,7 +18,7 @@ use crate::syntax::Mode;
     name = "cardsharp",
     version,
     about = "Parse, validate and evaluate bridge, Choker and whist hand files",
-    after_help = "Examples:\n  cardsharp run examples/mixed.txt\n  cardsharp check --diagnostics short hands/\n  cat deals.txt | cardsharp run --game whist --output json"
+    after_help = "Examples:\n  cardsharp run examples/mixed.txt\n  cardsharp check --diagnostics short hands/\n  cardsharp explain examples/bridge.txt\n  cat deals.txt | cardsharp run --game whist --output json\n  cardsharp gen choker --count 1000 --rare > pairs.txt"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,6 +39,23 @@ enum Command {
     Check {
         #[command(flatten)]
         input: InputArgs,
+    },
+    /// Each result with the reasoning behind it: points by rule, hand
+    /// categories and tie-breaks, every trick.
+    Explain {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Text for people, JSON for programs.
+        #[arg(long, value_enum, default_value_t = OutputArg::Text)]
+        output: OutputArg,
+    },
+    /// Print the typed syntax tree of each record, with byte spans.
+    Parse {
+        #[command(flatten)]
+        input: InputArgs,
+        /// An indented tree, or JSON.
+        #[arg(long, value_enum, default_value_t = OutputArg::Text)]
+        output: OutputArg,
     },
     /// Print random valid input, reproducible by seed.
     Gen {
@@ -131,9 +148,11 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             });
         }
     };
-    let (input, evaluate, output) = match cli.command {
-        Command::Run { input, output } => (input, true, output),
-        Command::Check { input } => (input, false, OutputArg::Text),
+    let (input, action, output) = match cli.command {
+        Command::Run { input, output } => (input, Action::Run, output),
+        Command::Check { input } => (input, Action::Check, OutputArg::Text),
+        Command::Explain { input, output } => (input, Action::Explain, output),
+        Command::Parse { input, output } => (input, Action::Parse, output),
         Command::Gen {
             game,
             count,
@@ -154,7 +173,7 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             GameArg::Choker => Mode::Forced(Game::Choker),
             GameArg::Whist => Mode::Forced(Game::Whist),
         },
-        evaluate,
+        action,
         output: match output {
             OutputArg::Text => OutputFormat::Text,
             OutputArg::Json => OutputFormat::Json,

@@ -6,14 +6,15 @@
 //! are written in input order. Only one block and its outputs are in memory
 //! at once, so memory does not grow with the input.
 
+use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
 
-use crate::ast::{Game, Span};
+use crate::ast::Span;
 use crate::check;
 use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
-use crate::interpret;
+use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Line, LineRef, Lines, Mode, bridge, choker, whist,
@@ -23,10 +24,22 @@ use crate::syntax::{
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     pub mode: Mode,
-    /// `false` for `check`: validate only.
-    pub evaluate: bool,
+    pub action: Action,
     pub output: OutputFormat,
     pub diagnostics: DiagnosticFormat,
+}
+
+/// What to print for each well-formed record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The judge's answer (`run`).
+    Run,
+    /// Nothing: validate only (`check`).
+    Check,
+    /// The answer with the reasoning behind it (`explain`).
+    Explain,
+    /// The typed syntax tree (`parse`).
+    Parse,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,28 +364,17 @@ fn one_frame(
 ) {
     diagnostics.clear();
     let (first, last) = frame.lines();
-    let mut result = |game: Game, span: Span, judge: &dyn Fn(&mut Vec<u8>)| {
-        output.tally.records += 1;
-        if !settings.evaluate {
-            return;
-        }
-        match settings.output {
-            OutputFormat::Text => judge(&mut output.results),
-            OutputFormat::Json => {
-                let mut line = Vec::with_capacity(48);
-                judge(&mut line);
-                render::json_line(name, first.number, game, span, &line, &mut output.results);
-            }
-        }
+    let shown = Shown {
+        path: name,
+        line: first.number,
+        settings,
     };
     match frame {
         Frame::Bridge(line) => {
             if let Some(hand) = &bridge::bridge_hand(&block.line(*line), diagnostics)
                 && check::bridge_hand(hand, diagnostics)
             {
-                result(Game::Bridge, hand.span, &|out| {
-                    render::bridge_line(&interpret::bridge::evaluate(hand), out);
-                });
+                shown.record(hand, output);
             }
         }
         Frame::Choker(lines) => {
@@ -380,18 +382,14 @@ fn one_frame(
                 &choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
                 && check::choker_pair(pair, diagnostics)
             {
-                result(Game::Choker, pair.span, &|out| {
-                    render::choker_line(pair, &interpret::choker::evaluate(pair), out);
-                });
+                shown.record(pair, output);
             }
         }
         Frame::Whist(lines) => {
             if let Some(deal) = &whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
                 && check::whist_deal(deal, diagnostics)
             {
-                result(Game::Whist, deal.span, &|out| {
-                    render::whist_line(&interpret::whist::evaluate(deal), out);
-                });
+                shown.record(deal, output);
             }
         }
         Frame::Problem { diagnostic, .. } => diagnostics.push(Diagnostic::clone(diagnostic)),
@@ -422,17 +420,84 @@ fn one_frame(
     }
 }
 
+/// Where a record stands, and what to print for it.
+struct Shown<'a> {
+    path: &'a str,
+    line: usize,
+    settings: &'a Settings,
+}
+
+impl Shown<'_> {
+    /// A JSON line for `record`, holding `extra`.
+    fn json<R: Present, T: serde::Serialize>(
+        &self,
+        record: &R,
+        extra: T,
+    ) -> render::JsonRecord<'_, T> {
+        render::JsonRecord {
+            path: self.path,
+            game: R::GAME,
+            line: self.line,
+            span: record.span(),
+            extra,
+        }
+    }
+
+    /// Evaluates a well-formed record as the action asks and writes what
+    /// comes of it.
+    fn record<R: Present>(&self, record: &R, output: &mut ChunkOutput) {
+        output.tally.records += 1;
+        let out = &mut output.results;
+        match (self.settings.action, self.settings.output) {
+            (Action::Check, _) => {}
+            (Action::Run, OutputFormat::Text) => record.judge_line(&record.evaluate(), out),
+            (Action::Run, OutputFormat::Json) => {
+                let mut line = Vec::with_capacity(48);
+                record.judge_line(&record.evaluate(), &mut line);
+                let result = render::JsonResult {
+                    result: render::judge_text(&line),
+                };
+                render::json_line(&self.json(record, result), out);
+            }
+            (Action::Explain, OutputFormat::Text) => {
+                let mut text = String::new();
+                record.explain(&record.evaluate(), &mut text);
+                let _ = writeln!(text);
+                out.extend_from_slice(format!("line {}: {text}", self.line).as_bytes());
+            }
+            (Action::Explain, OutputFormat::Json) => {
+                let outcome = record.evaluate();
+                let mut line = Vec::with_capacity(48);
+                record.judge_line(&outcome, &mut line);
+                let explanation = render::JsonExplanation {
+                    result: render::judge_text(&line),
+                    explanation: &outcome,
+                };
+                render::json_line(&self.json(record, explanation), out);
+            }
+            (Action::Parse, OutputFormat::Text) => {
+                let mut text = format!("line {}: ", self.line);
+                record.tree(&mut text);
+                out.extend_from_slice(text.as_bytes());
+            }
+            (Action::Parse, OutputFormat::Json) => {
+                render::json_line(&self.json(record, render::JsonTree { record }), out);
+            }
+        }
+    }
+}
+
 /// Runs a whole in-memory input through the pipeline: the library's
 /// one-call entry point, for tests and embedding.
 ///
 /// ```
-/// use cardsharp::pipeline::{run_bytes, Settings, OutputFormat};
+/// use cardsharp::pipeline::{run_bytes, Action, Settings, OutputFormat};
 /// use cardsharp::render::DiagnosticFormat;
 /// use cardsharp::syntax::Mode;
 ///
 /// let settings = Settings {
 ///     mode: Mode::Auto,
-///     evaluate: true,
+///     action: Action::Run,
 ///     output: OutputFormat::Text,
 ///     diagnostics: DiagnosticFormat::Short,
 /// };

@@ -142,3 +142,49 @@ fn color_follows_the_flag_and_no_color() {
         .run();
     assert!(!auto.contains('\u{1b}'), "{auto}");
 }
+
+#[test]
+fn explain_shows_the_statements_worked_examples() {
+    let (bridge, _) = Test::new().args(["explain", "examples/bridge.txt"]).run();
+    for part in [
+        "17 points; 16 for no-trump",
+        "not stopped: hearts",
+        "longest: diamonds and clubs at 4",
+        "=> BID D",
+        "=> BID NO-TRUMP",
+    ] {
+        assert!(bridge.contains(part), "{part:?} in\n{bridge}");
+    }
+    let (whist, _) = Test::new().args(["explain", "examples/whist.txt"]).run();
+    let first_deal: Vec<&str> = whist
+        .lines()
+        .filter(|line| line.contains("trick"))
+        .take(13)
+        .map(|line| line.split("-> ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        first_deal,
+        [
+            "east", "north", "south", "east", "south", "north", "west", "north", "east", "west",
+            "east", "east", "north"
+        ]
+    );
+    let (json, _) = Test::new()
+        .args(["explain", "--output", "json", "examples/choker.txt"])
+        .run();
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(last["result"], "Henry vs Herbert: Henry Wins");
+    assert_eq!(last["explanation"]["first"]["category"], "KingOfKings");
+}
+
+#[test]
+fn parse_prints_the_tree_with_spans() {
+    let (tree, _) = Test::new().args(["parse", "examples/choker.txt"]).run();
+    assert!(tree.starts_with("line 1: ChokerPair 0..33\n  ChokerHand 0..15\n    name \"Joey\" 0..4\n    card 1C 5..7\n"), "{tree}");
+    let (json, _) = Test::new()
+        .args(["parse", "--output", "json", "examples/whist.txt"])
+        .run();
+    let deal: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(deal["record"]["trump_span"]["offset"], 0);
+    assert_eq!(deal["record"]["plays"][0][0]["offset"], 2);
+}

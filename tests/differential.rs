@@ -5,14 +5,14 @@
 
 use cardsharp::ast::Game;
 use cardsharp::generate;
-use cardsharp::pipeline::{OutputFormat, Settings, run_bytes};
+use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::Mode;
 
 fn run(input: &str) -> String {
     let settings = Settings {
         mode: Mode::Auto,
-        evaluate: true,
+        action: Action::Run,
         output: OutputFormat::Text,
         diagnostics: DiagnosticFormat::Short,
     };

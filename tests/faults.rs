@@ -5,7 +5,7 @@
 
 use cardsharp::ast::Game;
 use cardsharp::generate::{Generator, terminator};
-use cardsharp::pipeline::{OutputFormat, Settings, run_bytes};
+use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::Mode;
 
@@ -254,7 +254,7 @@ fn inject_revoke(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8
 fn settings(mode: Mode, diagnostics: DiagnosticFormat) -> Settings {
     Settings {
         mode,
-        evaluate: true,
+        action: Action::Run,
         output: OutputFormat::Text,
         diagnostics,
     }

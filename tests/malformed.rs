@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use cardsharp::ast::Game;
-use cardsharp::pipeline::{OutputFormat, Settings, run_bytes};
+use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::Mode;
 
@@ -88,7 +88,7 @@ fn mode_for(code: &str) -> Mode {
 fn render(code: &str, input: &[u8], diagnostics: DiagnosticFormat) -> String {
     let settings = Settings {
         mode: mode_for(code),
-        evaluate: false,
+        action: Action::Check,
         output: OutputFormat::Text,
         diagnostics,
     };

@@ -2,7 +2,7 @@
 //! and every well-formed record keeps its result whatever surrounds it.
 
 use cardsharp::ast::Game;
-use cardsharp::pipeline::{OutputFormat, Settings, run_bytes};
+use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::Mode;
 use proptest::prelude::*;
@@ -61,7 +61,7 @@ fn run_all(input: &[u8]) {
             for output in [OutputFormat::Text, OutputFormat::Json] {
                 let settings = Settings {
                     mode,
-                    evaluate: true,
+                    action: Action::Run,
                     output,
                     diagnostics,
                 };
@@ -93,7 +93,7 @@ proptest! {
         input.extend_from_slice(b"\nEND\n#\nAC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n");
         let settings = Settings {
             mode: Mode::Auto,
-            evaluate: true,
+            action: Action::Run,
             output: OutputFormat::Text,
             diagnostics: DiagnosticFormat::Short,
         };

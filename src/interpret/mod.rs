@@ -12,7 +12,7 @@ pub mod whist;
 
 use serde::Serialize;
 
-use crate::ast::Record;
+use crate::ast::{BridgeHand, ChokerPair, Record, WhistDeal};
 
 /// What evaluating one record gave.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,5 +30,38 @@ pub fn evaluate(record: &Record) -> Outcome {
         Record::Bridge(hand) => Outcome::Bridge(bridge::evaluate(hand)),
         Record::Choker(pair) => Outcome::Choker(choker::evaluate(pair)),
         Record::Whist(deal) => Outcome::Whist(whist::evaluate(deal)),
+    }
+}
+
+/// A record type with an evaluator: how the interpreter reaches each game.
+/// A new game adds its record type to the AST, an evaluator module here,
+/// and an implementation of this trait (see `examples/add_evaluator.rs`).
+pub trait Evaluate {
+    type Outcome: Serialize;
+
+    fn evaluate(&self) -> Self::Outcome;
+}
+
+impl Evaluate for BridgeHand {
+    type Outcome = bridge::BridgeOutcome;
+
+    fn evaluate(&self) -> Self::Outcome {
+        bridge::evaluate(self)
+    }
+}
+
+impl Evaluate for ChokerPair {
+    type Outcome = choker::ChokerOutcome;
+
+    fn evaluate(&self) -> Self::Outcome {
+        choker::evaluate(self)
+    }
+}
+
+impl Evaluate for WhistDeal {
+    type Outcome = whist::WhistOutcome;
+
+    fn evaluate(&self) -> Self::Outcome {
+        whist::evaluate(self)
     }
 }

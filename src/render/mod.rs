@@ -6,6 +6,8 @@
 //! few hundred bytes per report, not the file from its start, so the cost of
 //! thousands of errors grows with the errors, not with the file.
 
+pub mod present;
+
 use std::borrow::Cow;
 use std::fmt;
 
@@ -77,29 +79,47 @@ pub fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
     out.push(b'\n');
 }
 
-/// One record's result as a JSON line.
+/// One record as a JSON line: where it is, and what `extra` holds (the
+/// result, the explanation or the syntax tree).
 #[derive(Serialize)]
-struct JsonResult<'a> {
-    path: &'a str,
-    game: Game,
-    line: usize,
-    span: Span,
-    result: &'a str,
+pub struct JsonRecord<'a, T: Serialize> {
+    pub path: &'a str,
+    pub game: Game,
+    pub line: usize,
+    pub span: Span,
+    #[serde(flatten)]
+    pub extra: T,
 }
 
-/// `{"path", "game", "line", "span", "result"}` and a newline; `judge` is
-/// the judge's line for the record, newline included.
-pub fn json_line(path: &str, line: usize, game: Game, span: Span, judge: &[u8], out: &mut Vec<u8>) {
-    let result = JsonResult {
-        path,
-        game,
-        line,
-        span,
-        result: std::str::from_utf8(judge.strip_suffix(b"\n").unwrap_or(judge))
-            .expect("judge lines are ASCII"),
-    };
-    serde_json::to_writer(&mut *out, &result).expect("writing to a Vec cannot fail");
+/// `{"result": ...}`: the judge's line without its newline.
+#[derive(Serialize)]
+pub struct JsonResult<'a> {
+    pub result: &'a str,
+}
+
+/// `{"result": ..., "explanation": ...}`.
+#[derive(Serialize)]
+pub struct JsonExplanation<'a, O: Serialize> {
+    pub result: &'a str,
+    pub explanation: &'a O,
+}
+
+/// `{"record": ...}`: the typed syntax tree.
+#[derive(Serialize)]
+pub struct JsonTree<'a, R: Serialize> {
+    pub record: &'a R,
+}
+
+/// Writes `record` as one JSON line.
+pub fn json_line<T: Serialize>(record: &JsonRecord<'_, T>, out: &mut Vec<u8>) {
+    serde_json::to_writer(&mut *out, record).expect("writing to a Vec cannot fail");
     out.push(b'\n');
+}
+
+/// The judge's line as text for JSON: without its newline.
+#[must_use]
+pub fn judge_text(line: &[u8]) -> &str {
+    std::str::from_utf8(line.strip_suffix(b"\n").unwrap_or(line)).expect("judge lines are ASCII")
 }
 
 /// How diagnostics are written to stderr.
