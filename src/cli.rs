@@ -57,6 +57,24 @@ enum Command {
         #[arg(long, value_enum, default_value_t = OutputArg::Text)]
         output: OutputArg,
     },
+    /// Rewrite files in the canonical layout: one space between cards, LF,
+    /// one blank line between sections. Files with errors are left alone.
+    Fmt {
+        /// Files or directories; none, or `-`, formats standard input to
+        /// standard output.
+        paths: Vec<PathBuf>,
+        /// Change nothing: exit 1 if any file is not in the canonical layout.
+        #[arg(long)]
+        check: bool,
+        /// The game of the input; `auto` recognises each section.
+        #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+        game: GameArg,
+    },
+    /// Print a completion script for a shell.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Print random valid input, reproducible by seed.
     Gen {
         #[arg(value_enum)]
@@ -159,6 +177,14 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             seed,
             rare,
         } => return generate(game, count, seed, rare),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "cardsharp", &mut io::stdout());
+            return ExitCode::from(CLEAN);
+        }
+        Command::Fmt { paths, check, game } => {
+            return ExitCode::from(format_paths(&paths, check, mode(game)));
+        }
     };
     if let Some(jobs) = input.jobs {
         // Fails only if a pool was built already, which keeps its size.
@@ -167,12 +193,7 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             .build_global();
     }
     let settings = Settings {
-        mode: match input.game {
-            GameArg::Auto => Mode::Auto,
-            GameArg::Bridge => Mode::Forced(Game::Bridge),
-            GameArg::Choker => Mode::Forced(Game::Choker),
-            GameArg::Whist => Mode::Forced(Game::Whist),
-        },
+        mode: mode(input.game),
         action,
         output: match output {
             OutputArg::Text => OutputFormat::Text,
@@ -235,6 +256,92 @@ fn write_generated(
     text.clear();
     crate::generate::terminator(game, &mut text);
     out.write_all(text.as_bytes())
+}
+
+fn mode(game: GameArg) -> Mode {
+    match game {
+        GameArg::Auto => Mode::Auto,
+        GameArg::Bridge => Mode::Forced(Game::Bridge),
+        GameArg::Choker => Mode::Forced(Game::Choker),
+        GameArg::Whist => Mode::Forced(Game::Whist),
+    }
+}
+
+/// `fmt`: each file is checked first, and rewritten only when clean.
+fn format_paths(paths: &[PathBuf], check_only: bool, mode: Mode) -> u8 {
+    let settings = Settings {
+        mode,
+        action: Action::Check,
+        output: OutputFormat::Text,
+        diagnostics: DiagnosticFormat::Human {
+            color: use_color(ColorArg::Auto),
+            width: terminal_width(),
+        },
+    };
+    let stdin_only = [PathBuf::from("-")];
+    let paths = if paths.is_empty() {
+        &stdin_only[..]
+    } else {
+        paths
+    };
+    let mut status = CLEAN;
+    for path in paths {
+        let files = match input_files(path) {
+            Ok(files) => files,
+            Err(error) => {
+                eprintln!("cardsharp: {}: {error}", path.display());
+                status = USAGE_OR_IO;
+                continue;
+            }
+        };
+        for file in files {
+            let outcome = format_file(&file, check_only, &settings);
+            status = status.max(outcome.unwrap_or_else(|error| {
+                eprintln!("cardsharp: {}: {error}", file.display());
+                USAGE_OR_IO
+            }));
+        }
+    }
+    status
+}
+
+fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
+    let from_stdin = path == Path::new("-");
+    let source = if from_stdin {
+        let mut source = Vec::new();
+        io::Read::read_to_end(&mut io::stdin(), &mut source)?;
+        source
+    } else {
+        std::fs::read(path)?
+    };
+    let name = if from_stdin {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let tally = pipeline::process(
+        &name,
+        &source[..],
+        settings,
+        &mut io::sink(),
+        &mut io::stderr(),
+    )?;
+    if tally.errors + tally.warnings > 0 {
+        eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
+        return Ok(INPUT_ERRORS);
+    }
+    let formatted = crate::render::format::source(&source, settings.mode);
+    if check_only {
+        if formatted.as_bytes() != source {
+            eprintln!("cardsharp: {name}: not in the canonical layout");
+            return Ok(INPUT_ERRORS);
+        }
+    } else if from_stdin {
+        io::stdout().write_all(formatted.as_bytes())?;
+    } else if formatted.as_bytes() != source {
+        std::fs::write(path, formatted)?;
+    }
+    Ok(CLEAN)
 }
 
 fn use_color(choice: ColorArg) -> bool {

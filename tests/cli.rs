@@ -188,3 +188,42 @@ fn parse_prints_the_tree_with_spans() {
     assert_eq!(deal["record"]["trump_span"]["offset"], 0);
     assert_eq!(deal["record"]["plays"][0][0]["offset"], 2);
 }
+
+#[test]
+fn fmt_rewrites_checks_and_refuses_files_with_errors() {
+    let directory = std::env::temp_dir().join(format!("cardsharp-fmt-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let messy = directory.join("messy.txt");
+    std::fs::write(&messy, "  KS QS\tTH 8H 4H AC QC TC 5C KD QD JD 8D \r\n\nJoey - 1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n").unwrap();
+    let path = messy.to_str().unwrap();
+    Test::new()
+        .args(["fmt", "--check", path])
+        .status(1)
+        .stderr_contains("not in the canonical layout")
+        .run();
+    Test::new().args(["fmt", path]).run();
+    let expected =
+        "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n\nJoey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n";
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), expected);
+    Test::new().args(["fmt", "--check", path]).run();
+    Test::new()
+        .args(["fmt"])
+        .stdin("AS KS\n")
+        .status(1)
+        .stderr_contains("left as it is")
+        .stdout("")
+        .run();
+    Test::new().args(["fmt"]).stdin(" H \n#\n").status(1).run();
+    std::fs::remove_dir_all(directory).unwrap();
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (script, _) = Test::new().args(["completions", shell]).run();
+        assert!(
+            script.contains("explain") && script.contains("diagnostics"),
+            "{shell}"
+        );
+    }
+}

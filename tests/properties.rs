@@ -176,3 +176,77 @@ proptest! {
         }
     }
 }
+
+/// The records of a document, spans removed: what formatting must keep.
+fn records_without_spans(source: &[u8]) -> Vec<serde_json::Value> {
+    fn strip(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for key in ["offset", "span", "trump_span"] {
+                    map.remove(key);
+                }
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let settings = Settings {
+        mode: Mode::Auto,
+        action: Action::Parse,
+        output: OutputFormat::Json,
+        diagnostics: DiagnosticFormat::Short,
+    };
+    let (out, err, _) = run_bytes("fmt", source, &settings);
+    assert_eq!(err, "");
+    out.lines()
+        .map(|line| {
+            let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+            strip(&mut record["record"]);
+            record["record"].take()
+        })
+        .collect()
+}
+
+/// Valid generated input with its layout disturbed: blanks around tokens,
+/// CRLF, blank lines, a byte-order mark.
+fn messy_document() -> impl Strategy<Value = (Vec<u8>, u64)> {
+    (any::<u64>(), any::<u64>()).prop_map(|(seed, noise)| {
+        let text = cardsharp::generate::mixed_document(4, seed, true);
+        let mut rng = fastrand::Rng::with_seed(noise);
+        let mut messy = String::new();
+        if rng.bool() {
+            messy.push('\u{feff}');
+        }
+        for line in text.lines() {
+            let indent = ["", " ", "\t", "  "][rng.usize(0..4)];
+            let line = if line.contains('-') {
+                line.to_owned()
+            } else {
+                line.replace(' ', [" ", "  ", "\t", " \t"][rng.usize(0..4)])
+            };
+            messy.push_str(&format!(
+                "{indent}{line}{indent}{}",
+                ["\n", "\r\n"][rng.usize(0..2)]
+            ));
+            if rng.u8(0..8) == 0 {
+                messy.push_str(" \n");
+            }
+        }
+        (messy.into_bytes(), seed)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `fmt` keeps every record, is idempotent, and its output is clean.
+    #[test]
+    fn formatting_keeps_the_records_and_is_idempotent((messy, _seed) in messy_document()) {
+        use cardsharp::render::format::source;
+        let formatted = source(&messy, Mode::Auto);
+        prop_assert_eq!(records_without_spans(&messy), records_without_spans(formatted.as_bytes()));
+        prop_assert_eq!(source(formatted.as_bytes(), Mode::Auto), formatted.clone());
+        prop_assert!(!formatted.contains('\r') && !formatted.contains('\t') && !formatted.contains(" \n"));
+    }
+}

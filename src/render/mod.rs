@@ -6,6 +6,7 @@
 //! few hundred bytes per report, not the file from its start, so the cost of
 //! thousands of errors grows with the errors, not with the file.
 
+pub mod format;
 pub mod present;
 
 use std::borrow::Cow;

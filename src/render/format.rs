@@ -1,0 +1,95 @@
+//! The canonical layout `cardsharp fmt` writes: one space between cards,
+//! `name-cards` for Choker hands, LF line ends, no blanks around tokens,
+//! each section closed by its terminator and followed by one blank line.
+//! Formatting only rewrites what the grammar lets vary, so the records, and
+//! every result, stay the same.
+
+use crate::ast::{Card, Game, Record};
+use crate::syntax::{self, BYTE_ORDER_MARK, Block, Mode};
+
+fn cards(game: Game, cards: &[Card], separator: &str, out: &mut String) {
+    let alphabet = game.alphabet();
+    for (index, card) in cards.iter().enumerate() {
+        if index > 0 {
+            out.push_str(separator);
+        }
+        out.extend(alphabet.card_text(*card).map(char::from));
+    }
+}
+
+/// One record in the canonical layout, each line ended by LF.
+pub fn record(record: &Record, out: &mut String) {
+    match record {
+        Record::Bridge(hand) => {
+            cards(Game::Bridge, &hand.cards, " ", out);
+            out.push('\n');
+        }
+        Record::Choker(pair) => {
+            for hand in [&pair.first, &pair.second] {
+                out.push_str(hand.name.as_str());
+                out.push('-');
+                cards(Game::Choker, &hand.cards, "", out);
+                out.push('\n');
+            }
+        }
+        Record::Whist(deal) => {
+            out.push(char::from(Game::Whist.alphabet().suit_letter(deal.trump)));
+            out.push('\n');
+            for row in &deal.plays {
+                cards(Game::Whist, row, " ", out);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// A whole document: consecutive records of one game form one section,
+/// closed by the game's terminator; sections are separated by a blank line.
+#[must_use]
+pub fn document(records: &[Record]) -> String {
+    let mut out = String::new();
+    for (index, current) in records.iter().enumerate() {
+        let game = current.game();
+        if index > 0 && records[index - 1].game() != game {
+            out.push('\n');
+        }
+        record(current, &mut out);
+        let section_ends = records
+            .get(index + 1)
+            .is_none_or(|next| next.game() != game);
+        if section_ends {
+            match game {
+                Game::Bridge => {}
+                Game::Choker => out.push_str("END\n"),
+                Game::Whist => out.push_str("#\n"),
+            }
+        }
+    }
+    out
+}
+
+/// `source` rewritten in the canonical layout (a byte-order mark dropped).
+/// The source must be free of diagnostics: records that fail to parse are
+/// left out, so callers check first (`cardsharp fmt` refuses such files).
+#[must_use]
+pub fn source(source: &[u8], mode: Mode) -> String {
+    let start = if source.starts_with(BYTE_ORDER_MARK) {
+        BYTE_ORDER_MARK.len()
+    } else {
+        0
+    };
+    let block = Block {
+        bytes: &source[start..],
+        base: start,
+    };
+    let whole = Block {
+        bytes: source,
+        base: 0,
+    };
+    let mut records = Vec::new();
+    let mut diagnostics = Vec::new();
+    syntax::document::document(block, mode, &mut |frame| {
+        records.extend(syntax::record(&frame, &whole, &mut diagnostics));
+    });
+    document(&records)
+}
