@@ -43,7 +43,10 @@ fn evaluate_all<R: Evaluate>(records: &[R]) -> Vec<R::Outcome> {
 
 fn main() {
     let input = b"KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\nAC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n";
-    let block = Block { bytes: input, base: 0 };
+    let block = Block {
+        bytes: input,
+        base: 0,
+    };
     let mut hands = Vec::new();
     document(block, Mode::Auto, &mut |frame| {
         if let Some(Record::Bridge(hand)) = syntax::record(&frame, &block, &mut Vec::new()) {
@@ -52,6 +55,9 @@ fn main() {
     });
     let seen: Vec<HighCardPoints> = hands.iter().map(HighCardPoints).collect();
     for (points, outcome) in evaluate_all(&seen).into_iter().zip(evaluate_all(&hands)) {
-        println!("{points} high-card points; the statement's evaluator bids {:?}", outcome.bid);
+        println!(
+            "{points} high-card points; the statement's evaluator bids {:?}",
+            outcome.bid
+        );
     }
 }

@@ -27,7 +27,10 @@ fn main() {
         },
     };
     let (results, reports, tally) = run_bytes("example.txt", INPUT.as_bytes(), &settings);
-    println!("{} records evaluated, {} errors:\n", tally.records, tally.errors);
+    println!(
+        "{} records evaluated, {} errors:\n",
+        tally.records, tally.errors
+    );
     print!("{results}");
     println!();
     print!("{reports}");

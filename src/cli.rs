@@ -75,6 +75,9 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Print the manual page (roff), for `man -l -` or packaging.
+    #[command(hide = true)]
+    Man,
     /// Print random valid input, reproducible by seed.
     Gen {
         #[arg(value_enum)]
@@ -181,6 +184,11 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "cardsharp", &mut io::stdout());
             return ExitCode::from(CLEAN);
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            let written = clap_mangen::Man::new(Cli::command()).render(&mut io::stdout());
+            return ExitCode::from(if written.is_ok() { CLEAN } else { USAGE_OR_IO });
         }
         Command::Fmt { paths, check, game } => {
             return ExitCode::from(format_paths(&paths, check, mode(game)));

@@ -227,3 +227,23 @@ fn completions_are_printed_for_each_shell() {
         );
     }
 }
+
+#[test]
+fn the_manual_page_names_every_subcommand() {
+    let (page, _) = Test::new().args(["man"]).run();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH cardsharp"),
+        "{page}"
+    );
+    for subcommand in [
+        "run",
+        "check",
+        "explain",
+        "parse",
+        "fmt",
+        "gen",
+        "completions",
+    ] {
+        assert!(page.contains(subcommand), "{subcommand}");
+    }
+}
