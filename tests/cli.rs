@@ -247,3 +247,55 @@ fn the_manual_page_names_every_subcommand() {
         assert!(page.contains(subcommand), "{subcommand}");
     }
 }
+
+#[test]
+fn empty_and_terminator_only_inputs() {
+    Test::new()
+        .args(["run"])
+        .stdin("")
+        .stdout("")
+        .stderr_empty()
+        .run();
+    Test::new()
+        .args(["run"])
+        .stdin("\n \n\t\n")
+        .stdout("")
+        .stderr_empty()
+        .run();
+    for terminator in ["END\n", "#\n"] {
+        Test::new()
+            .args(["check", "--diagnostics", "short"])
+            .stdin(terminator)
+            .stderr_contains("cardsharp::document::stray_terminator")
+            .status(1)
+            .run();
+    }
+    Test::new()
+        .args(["run", "--game", "whist"])
+        .stdin("#\n")
+        .stdout("")
+        .stderr_empty()
+        .run();
+}
+
+#[test]
+fn a_long_line_and_binary_noise_are_reported_once_and_hide_nothing() {
+    let (bridge, expected) = sample("bridge");
+    let long = format!("{}\n{bridge}", "KS ".repeat(200_000));
+    Test::new()
+        .args(["run", "--diagnostics", "short"])
+        .stdin(long)
+        .stdout(expected.clone())
+        .stderr_contains("<stdin>:1:1: error[cardsharp::document::line_too_long]")
+        .status(1)
+        .run();
+    let mut binary = bridge.into_bytes();
+    binary.extend_from_slice(b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\n\x00\x00garbage\n");
+    let (_, stderr) = Test::new()
+        .args(["run", "--diagnostics", "short"])
+        .stdin(binary)
+        .stdout(expected)
+        .status(1)
+        .run();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
