@@ -27,6 +27,11 @@ pub trait Present: Evaluate + serde::Serialize {
 
     /// The syntax tree, one node a line, each with its span.
     fn tree(&self, out: &mut String);
+
+    /// The end of every explanation: what decided, then the judge's answer.
+    fn conclude(&self, outcome: &Self::Outcome, reason: &str, out: &mut String) {
+        self.conclude(outcome, &reason, out);
+    }
 }
 
 fn card_text(alphabet: &Alphabet, card: Card) -> String {
@@ -152,9 +157,7 @@ impl Present for BridgeHand {
                 )
             }
         };
-        let mut line = Vec::new();
-        self.judge_line(outcome, &mut line);
-        let _ = write!(out, "  {reason}\n  => {}", String::from_utf8_lossy(&line));
+        self.conclude(outcome, &reason, out);
     }
 
     fn tree(&self, out: &mut String) {
@@ -243,9 +246,7 @@ impl Present for ChokerPair {
                 }
             }
         };
-        let mut line = Vec::new();
-        self.judge_line(outcome, &mut line);
-        let _ = write!(out, "  {reason}\n  => {}", String::from_utf8_lossy(&line));
+        self.conclude(outcome, &reason, out);
     }
 
     fn tree(&self, out: &mut String) {
@@ -302,14 +303,8 @@ impl Present for WhistDeal {
         }
         let team = outcome.winner.code();
         let tricks = outcome.tricks_won[usize::from(team == "EW")];
-        let mut line = Vec::new();
-        self.judge_line(outcome, &mut line);
-        let _ = write!(
-            out,
-            "  {team} won {tricks} tricks: {} over six\n  => {}",
-            outcome.score,
-            String::from_utf8_lossy(&line)
-        );
+        let reason = format!("{team} won {tricks} tricks: {} over six", outcome.score);
+        self.conclude(outcome, &reason, out);
     }
 
     fn tree(&self, out: &mut String) {
