@@ -30,7 +30,9 @@ pub trait Present: Evaluate + serde::Serialize {
 
     /// The end of every explanation: what decided, then the judge's answer.
     fn conclude(&self, outcome: &Self::Outcome, reason: &str, out: &mut String) {
-        self.conclude(outcome, &reason, out);
+        let mut line = Vec::new();
+        self.judge_line(outcome, &mut line);
+        let _ = write!(out, "  {reason}\n  => {}", String::from_utf8_lossy(&line));
     }
 }
 
