@@ -110,6 +110,14 @@ impl Alphabet {
     };
 
     /// The strength of a rank letter (Choker 1..=14, the others 2..=14).
+    ///
+    /// ```
+    /// use cardsharp::ast::{Game, Rank};
+    ///
+    /// assert_eq!(Game::Bridge.alphabet().rank(b'A'), Some(Rank(14)));
+    /// assert_eq!(Game::Choker.alphabet().rank(b'C'), Some(Rank(14)));
+    /// assert_eq!(Game::Choker.alphabet().rank(b'A'), None);
+    /// ```
     #[must_use]
     pub fn rank(&self, letter: u8) -> Option<Rank> {
         match self.rank_of[usize::from(letter)] {

@@ -106,6 +106,15 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 
 /// Classifies one hand, from the best category down.
 ///
+/// ```
+/// use cardsharp::interpret::choker::{value, Category};
+/// use cardsharp::syntax::{choker::choker_hand, Line};
+///
+/// let line = Line { text: b"Henry-TCJCQCKCCC", offset: 0, number: 1 };
+/// let hand = choker_hand(&line, &mut Vec::new()).unwrap();
+/// assert_eq!(value(&hand).category, Category::KingOfKings);
+/// ```
+///
 /// Five cards of distinct ranks can only be a straight, a flush or one
 /// card; four ranks mean one pair; three, three of a kind or two pairs;
 /// two, four of a kind or a full house. So the number of distinct ranks,

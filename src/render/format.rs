@@ -69,6 +69,14 @@ pub fn document(records: &[Record]) -> String {
 }
 
 /// `source` rewritten in the canonical layout (a byte-order mark dropped).
+///
+/// ```
+/// use cardsharp::render::format::source;
+/// use cardsharp::syntax::Mode;
+///
+/// let messy = b" Joey - 1C3S2G5D4D\r\nClucky-QDKDQSKSJS\n\nEND\n";
+/// assert_eq!(source(messy, Mode::Auto), "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n");
+/// ```
 /// The source must be free of diagnostics: records that fail to parse are
 /// left out, so callers check first (`cardsharp fmt` refuses such files).
 #[must_use]

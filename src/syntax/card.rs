@@ -42,6 +42,18 @@ pub fn suit<'a>(
 }
 
 /// `card = rank , suit ;`
+///
+/// A nom parser for one card of the alphabet's game:
+///
+/// ```
+/// use cardsharp::ast::{Game, Rank, Suit};
+/// use cardsharp::syntax::card::card;
+/// use nom::Parser;
+///
+/// let (rest, (rank, suit)) = card(Game::Whist.alphabet()).parse_complete(&b"TH 2C"[..]).unwrap();
+/// assert_eq!((rank, suit, rest), (Rank(10), Suit(1), &b" 2C"[..]));
+/// assert!(card(Game::Whist.alphabet()).parse_complete(&b"1G"[..]).is_err());
+/// ```
 pub fn card<'a>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = (Rank, Suit), Error = Error<'a>> {
