@@ -375,7 +375,7 @@ fn terminal_width() -> usize {
 fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut err = io::BufWriter::new(io::stderr().lock());
+    let mut err = io::BufWriter::new(io::stderr());
     let mut tally = Tally::default();
     let mut failed = false;
     let stdin_only = [PathBuf::from("-")];
@@ -384,6 +384,10 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
     } else {
         paths
     };
+    // A bar on the terminal while results go elsewhere (a file, a pipe),
+    // or when there are none to print (`check`).
+    let show_progress = io::stderr().is_terminal()
+        && (settings.action == Action::Check || !io::stdout().is_terminal());
     for path in paths {
         let files = match input_files(path) {
             Ok(files) => files,
@@ -394,7 +398,7 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
             }
         };
         for file in files {
-            match process_path(&file, settings, &mut out, &mut err) {
+            match process_path(&file, settings, &mut out, &mut err, show_progress) {
                 Ok(counts) => tally += counts,
                 Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return USAGE_OR_IO,
                 Err(error) => {
@@ -422,12 +426,65 @@ fn process_path(
     settings: &Settings,
     out: &mut impl Write,
     err: &mut impl Write,
+    show_progress: bool,
 ) -> io::Result<Tally> {
-    if path == Path::new("-") {
-        pipeline::process("<stdin>", io::stdin(), settings, out, err)
+    let (name, length, input): (String, Option<u64>, Box<dyn io::Read + Send>) =
+        if path == Path::new("-") {
+            ("<stdin>".to_owned(), None, Box::new(io::stdin()))
+        } else {
+            let file = std::fs::File::open(path)?;
+            let length = file.metadata().ok().map(|metadata| metadata.len());
+            (path.display().to_string(), length, Box::new(file))
+        };
+    if !show_progress {
+        return pipeline::process(&name, input, settings, out, err);
+    }
+    let bar = progress_bar(&name, length);
+    let mut reports = Suspending {
+        bar: &bar,
+        inner: err,
+    };
+    let tally = pipeline::process(&name, bar.wrap_read(input), settings, out, &mut reports);
+    bar.finish_and_clear();
+    tally
+}
+
+/// Bytes read of `name`, against its length when known.
+fn progress_bar(name: &str, length: Option<u64>) -> indicatif::ProgressBar {
+    let bar = length.map_or_else(
+        indicatif::ProgressBar::new_spinner,
+        indicatif::ProgressBar::new,
+    );
+    let template = if length.is_some() {
+        "{msg} {wide_bar} {bytes}/{total_bytes} {eta}"
     } else {
-        let file = std::fs::File::open(path)?;
-        pipeline::process(&path.display().to_string(), file, settings, out, err)
+        "{msg} {spinner} {bytes} {bytes_per_sec}"
+    };
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.set_message(name.to_owned());
+    bar
+}
+
+/// Diagnostics written while a progress bar is shown: the bar steps aside
+/// for each write, so reports and bar never share a line.
+struct Suspending<'a, W: Write> {
+    bar: &'a indicatif::ProgressBar,
+    inner: &'a mut W,
+}
+
+impl<W: Write> Write for Suspending<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.bar.suspend(|| {
+            self.inner.write_all(bytes)?;
+            self.inner.flush()?;
+            Ok(bytes.len())
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.bar.suspend(|| self.inner.flush())
     }
 }
 
