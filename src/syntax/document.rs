@@ -7,7 +7,7 @@
 //! in blocks of any size and memory does not grow with the input.
 
 use super::{Block, Line, LineRef, Lines};
-use crate::ast::{Game, Span};
+use crate::ast::{Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 /// How sections are recognised.
@@ -250,6 +250,20 @@ impl Framer {
 
     /// `choker_section = choker_pair , { choker_pair } , "END" ;`
     fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        if let State::Choker { waiting } = &mut self.state
+            && line.text.first().is_some_and(u8::is_ascii_alphabetic)
+            && line.text[..line.text.len().min(Name::MAX + 1)].contains(&b'-')
+        {
+            // Nearly every line read here: `name-cards`, which is neither
+            // `END` nor a line that opens another section.
+            let reference = line.reference();
+            self.last_choker_line = Some(reference);
+            match waiting.take() {
+                Some(first) => emit(Frame::Choker([first, reference])),
+                None => *waiting = Some(reference),
+            }
+            return;
+        }
         let State::Choker { waiting } = self.state else {
             unreachable!("choker_section is called in the Choker state only");
         };
