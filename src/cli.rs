@@ -2,7 +2,7 @@
 //! does goes through [`main`], so the integration tests can drive it as a
 //! user would.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -313,30 +313,59 @@ fn format_paths(paths: &[PathBuf], check_only: bool, mode: Mode) -> u8 {
     status
 }
 
+/// The largest input `fmt` holds in memory (it keeps the source and its
+/// formatted copy): the memory budget, not the format, sets it.
+const FORMAT_LIMIT: u64 = 16 << 20;
+
 fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
     let from_stdin = path == Path::new("-");
-    let source = if from_stdin {
-        let mut source = Vec::new();
-        io::Read::read_to_end(&mut io::stdin(), &mut source)?;
-        source
-    } else {
-        std::fs::read(path)?
-    };
     let name = if from_stdin {
         "<stdin>".to_owned()
     } else {
         path.display().to_string()
     };
-    let tally = pipeline::process(
-        &name,
-        &source[..],
-        settings,
-        &mut io::sink(),
-        &mut io::stderr(),
-    )?;
-    if tally.errors + tally.warnings > 0 {
-        eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
+    let mut source = Vec::new();
+    if from_stdin {
+        io::stdin()
+            .take(FORMAT_LIMIT + 1)
+            .read_to_end(&mut source)?;
+    } else {
+        // Checked as it streams in, so that a huge or broken file is never
+        // held whole.
+        let tally = pipeline::process(
+            &name,
+            std::fs::File::open(path)?,
+            settings,
+            &mut io::sink(),
+            &mut io::stderr(),
+        )?;
+        if tally.errors + tally.warnings > 0 {
+            eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
+            return Ok(INPUT_ERRORS);
+        }
+        std::fs::File::open(path)?
+            .take(FORMAT_LIMIT + 1)
+            .read_to_end(&mut source)?;
+    }
+    if source.len() as u64 > FORMAT_LIMIT {
+        eprintln!(
+            "cardsharp: {name}: left as it is: fmt formats inputs up to {} MiB",
+            FORMAT_LIMIT >> 20
+        );
         return Ok(INPUT_ERRORS);
+    }
+    if from_stdin {
+        let tally = pipeline::process(
+            &name,
+            &source[..],
+            settings,
+            &mut io::sink(),
+            &mut io::stderr(),
+        )?;
+        if tally.errors + tally.warnings > 0 {
+            eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
+            return Ok(INPUT_ERRORS);
+        }
     }
     let formatted = crate::render::format::source(&source, settings.mode);
     if check_only {
