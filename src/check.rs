@@ -23,15 +23,12 @@ pub fn bridge_hand(hand: &BridgeHand, diagnostics: &mut Vec<Diagnostic>) -> bool
 /// Reports each card that repeats one before it, pointing at both copies;
 /// `true` when there is none.
 fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    // First, without branches: does any card's bit meet one already set?
-    let mut seen = 0u64;
-    let mut repeated = 0u64;
-    for card in cards {
-        let bit = 1u64 << (card.index() % 64);
-        repeated |= seen & bit;
-        seen |= bit;
-    }
-    if repeated == 0 {
+    // First, without branches: as many distinct bits as cards means no
+    // card repeats.
+    let seen = cards
+        .iter()
+        .fold(0u64, |seen, card| seen | 1 << (card.index() % 64));
+    if seen.count_ones() as usize == cards.len() {
         return true;
     }
     let mut seen = 0u64;

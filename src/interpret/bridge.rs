@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::ast::{BridgeHand, Rank, Suit};
+use crate::ast::{BridgeHand, Suit};
 
 /// The opening bid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -42,6 +42,9 @@ const JACK: u8 = 1;
 const QUEEN: u8 = 2;
 const KING: u8 = 4;
 const ACE: u8 = 8;
+
+/// Each rank's bit among the honours: jack to ace, none for lower ranks.
+const HONOUR_BIT: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, JACK, QUEEN, KING, ACE, 0];
 
 /// The seven rules and the stopper rule, for one suit.
 const fn suit_value(honours: u8, length: u8) -> SuitValue {
@@ -88,8 +91,7 @@ pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     for card in &hand.cards {
         let suit = card.suit.index() % 4;
         lengths[suit] += 1;
-        // Ranks 11 to 14 (jack to ace) become bits 0 to 3; lower ranks none.
-        honours[suit] |= ((1u32 << (card.rank.0 % 16)) >> Rank::JACK.0) as u8;
+        honours[suit] |= HONOUR_BIT[usize::from(card.rank.0 % 16)];
     }
     let mut points_by_rule = [0i8; 7];
     let mut stopped = [false; 4];

@@ -1,17 +1,18 @@
 //! Bridge hands (`grammar/bridge.ebnf`).
 
 use super::Line;
-use super::card::card_row;
-use crate::ast::{BridgeHand, Game};
+use super::card::fill_card_row;
+use crate::ast::{BridgeHand, Card, Game};
 use crate::diagnostic::Diagnostic;
 
 /// `bridge_hand = card_row ;` with 13 cards.
 pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
-    let cards = card_row::<13>(line, Game::Bridge, diagnostics)?;
-    Some(BridgeHand {
-        cards,
+    // Read straight into the hand, so the cards are written once.
+    let mut hand = BridgeHand {
+        cards: [Card::default(); 13],
         span: line.content_span(),
-    })
+    };
+    fill_card_row(line, Game::Bridge, &mut hand.cards, diagnostics).then_some(hand)
 }
 
 #[cfg(test)]
