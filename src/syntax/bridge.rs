@@ -1,7 +1,7 @@
 //! Bridge hands (`grammar/bridge.ebnf`).
 
 use super::Line;
-use super::card::fill_card_row;
+use super::card::card_row;
 use crate::ast::{BridgeHand, Card, Game};
 use crate::diagnostic::Diagnostic;
 
@@ -12,7 +12,7 @@ pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
         cards: [Card::default(); 13],
         span: line.content_span(),
     };
-    fill_card_row(line, Game::Bridge, &mut hand.cards, diagnostics).then_some(hand)
+    card_row(line, Game::Bridge, &mut hand.cards, diagnostics).then_some(hand)
 }
 
 #[cfg(test)]

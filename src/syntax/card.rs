@@ -67,19 +67,10 @@ fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
 }
 
 /// `card_row = blank , card , { gap , card } , blank ;` with exactly `N`
-/// cards. `None` when the row has faults, each reported.
+/// cards, written into `cards`, a place the caller owns (a hand, a row of
+/// a deal) so they are written once. `false` when the row has faults, each
+/// reported.
 pub fn card_row<const N: usize>(
-    line: &Line<'_>,
-    game: Game,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<[Card; N]> {
-    let mut cards = [Card::default(); N];
-    fill_card_row(line, game, &mut cards, diagnostics).then_some(cards)
-}
-
-/// [`card_row`] into a place the caller owns, such as a row of a whist
-/// deal, so the cards are written once; `false` when the row has faults.
-pub fn fill_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
     cards: &mut [Card; N],
@@ -356,7 +347,12 @@ mod tests {
 
     fn row_codes(text: &str, game: Game) -> Vec<(&'static str, Span)> {
         let mut diagnostics = Vec::new();
-        card_row::<3>(&line(text), game, &mut diagnostics);
+        card_row(
+            &line(text),
+            game,
+            &mut [Card::default(); 3],
+            &mut diagnostics,
+        );
         diagnostics
             .iter()
             .map(|d| (d.kind.code(), d.span))
@@ -390,7 +386,13 @@ mod tests {
     #[test]
     fn card_row_keeps_spans_and_allows_tabs() {
         let mut diagnostics = Vec::new();
-        let cards = card_row::<3>(&line(" AS\tKH  2C "), Game::Bridge, &mut diagnostics).unwrap();
+        let mut cards = [Card::default(); 3];
+        assert!(card_row(
+            &line(" AS\tKH  2C "),
+            Game::Bridge,
+            &mut cards,
+            &mut diagnostics
+        ));
         assert!(diagnostics.is_empty());
         let spans: Vec<_> = cards.iter().map(|c| c.span()).collect();
         assert_eq!(
@@ -443,7 +445,12 @@ mod tests {
             offset: 0,
             number: 1,
         };
-        assert!(card_row::<3>(&row, Game::Whist, &mut diagnostics).is_none());
+        assert!(!card_row(
+            &row,
+            Game::Whist,
+            &mut [Card::default(); 3],
+            &mut diagnostics
+        ));
         assert_eq!(diagnostics[0].kind, Kind::InvalidUtf8);
         assert_eq!(diagnostics[0].span, Span::new(4, 1));
     }

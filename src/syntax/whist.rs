@@ -4,7 +4,7 @@ use nom::Parser;
 use nom::combinator::{consumed, eof};
 
 use super::Line;
-use super::card::{blank, card_row, fill_card_row, suit};
+use super::card::{blank, card_row, suit};
 use crate::ast::{Card, Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -24,7 +24,7 @@ pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> O
     };
     let mut complete = true;
     for (row, line) in deal.plays.iter_mut().zip(plays) {
-        complete &= fill_card_row(line, Game::Whist, row, diagnostics);
+        complete &= play_line(line, row, diagnostics);
     }
     let (suit, trump_span) = trump?;
     if !complete {
@@ -85,9 +85,10 @@ pub fn suit_named(word: &[u8]) -> Option<u8> {
     Some(Game::Whist.alphabet().suits[index])
 }
 
-/// `play_line = card_row ;` with 13 cards.
-pub fn play_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<[Card; 13]> {
-    card_row::<13>(line, Game::Whist, diagnostics)
+/// `play_line = card_row ;` with 13 cards, written into `row`; `false`
+/// when the line has faults, each reported.
+pub fn play_line(line: &Line<'_>, row: &mut [Card; 13], diagnostics: &mut Vec<Diagnostic>) -> bool {
+    card_row(line, Game::Whist, row, diagnostics)
 }
 
 #[cfg(test)]
