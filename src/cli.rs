@@ -332,15 +332,7 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
     } else {
         // Checked as it streams in, so that a huge or broken file is never
         // held whole.
-        let tally = pipeline::process(
-            &name,
-            std::fs::File::open(path)?,
-            settings,
-            &mut io::sink(),
-            &mut io::stderr(),
-        )?;
-        if tally.errors + tally.warnings > 0 {
-            eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
+        if !checks_clean(&name, std::fs::File::open(path)?, settings)? {
             return Ok(INPUT_ERRORS);
         }
         std::fs::File::open(path)?
@@ -354,18 +346,8 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
         );
         return Ok(INPUT_ERRORS);
     }
-    if from_stdin {
-        let tally = pipeline::process(
-            &name,
-            &source[..],
-            settings,
-            &mut io::sink(),
-            &mut io::stderr(),
-        )?;
-        if tally.errors + tally.warnings > 0 {
-            eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
-            return Ok(INPUT_ERRORS);
-        }
+    if from_stdin && !checks_clean(&name, &source[..], settings)? {
+        return Ok(INPUT_ERRORS);
     }
     let formatted = crate::render::format::source(&source, settings.mode);
     if check_only {
@@ -379,6 +361,17 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
         std::fs::write(path, formatted)?;
     }
     Ok(CLEAN)
+}
+
+/// Whether `input` has no diagnostic at all; reports them, and that the
+/// input is left alone, when it has.
+fn checks_clean(name: &str, input: impl Read + Send, settings: &Settings) -> io::Result<bool> {
+    let tally = pipeline::process(name, input, settings, &mut io::sink(), &mut io::stderr())?;
+    let clean = tally.errors + tally.warnings == 0;
+    if !clean {
+        eprintln!("cardsharp: {name}: left as it is: fix the problems above first");
+    }
+    Ok(clean)
 }
 
 fn use_color(choice: ColorArg) -> bool {
