@@ -326,12 +326,6 @@ impl Seat {
         self as usize
     }
 
-    /// The player on this one's left, who plays next.
-    #[must_use]
-    pub const fn next(self) -> Seat {
-        Seat::ALL[(self as usize + 1) % 4]
-    }
-
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
