@@ -367,13 +367,4 @@ impl Record {
             Record::Whist(_) => Game::Whist,
         }
     }
-
-    #[must_use]
-    pub const fn span(&self) -> Span {
-        match self {
-            Record::Bridge(hand) => hand.span,
-            Record::Choker(pair) => pair.span,
-            Record::Whist(deal) => deal.span,
-        }
-    }
 }
