@@ -1,10 +1,11 @@
 //! The stages joined: read an input in blocks, frame its lines into
 //! records, and for each record parse, check, evaluate and render.
 //!
-//! Framing is sequential and cheap; everything after it works on one record
-//! at a time and runs on all threads of the pool, in chunks whose outputs
-//! are written in input order. Only one block and its outputs are in memory
-//! at once, so memory does not grow with the input.
+//! Framing is sequential and cheap, and runs beside the records of the
+//! block before; everything after it works on one record at a time on all
+//! threads of the pool, in chunks whose outputs are written in input order.
+//! Two blocks (the one framed, the one processed) and one block's outputs
+//! are in memory at once, so memory does not grow with the input.
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
