@@ -25,7 +25,7 @@ impl Evaluate for HighCardPoints<'_> {
         self.0
             .cards
             .iter()
-            .map(|card| match card.rank {
+            .map(|card| match card.rank() {
                 Rank::HIGHEST => 4,
                 Rank::KING => 3,
                 Rank::QUEEN => 2,

@@ -68,10 +68,12 @@ impl Game {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Alphabet {
     pub ranks: &'static [u8],
-    /// Each byte's rank strength, 0 where the byte is no rank: a table so
-    /// that reading a card costs one load, not a search.
+    /// Each byte's rank strength, [`NOT_A_LETTER`] where the byte is no
+    /// rank: a table so that reading a card costs one load, not a search.
     rank_of: [u8; 256],
-    /// Each byte's suit index plus one, 0 where the byte is no suit.
+    /// Each byte's suit index times 16, [`NOT_A_LETTER`] where the byte is
+    /// no suit. With `rank_of`, a card's two bytes give its code as
+    /// [`Card`] keeps it, with an or: see [`Alphabet::card_code`].
     suit_of: [u8; 256],
     /// The lowest rank's strength: 2 for the standard deck, 1 for Choker's.
     pub lowest: u8,
@@ -87,8 +89,8 @@ impl Alphabet {
     /// Bridge and whist: 2 to ace; spades, hearts, diamonds, clubs.
     pub const STANDARD: Alphabet = Alphabet {
         ranks: b"23456789TJQKA",
-        rank_of: letter_table(b"23456789TJQKA", 2),
-        suit_of: letter_table(b"SHDC", 1),
+        rank_of: letter_table(b"23456789TJQKA", 2, 1),
+        suit_of: letter_table(b"SHDC", 0, 16),
         lowest: 2,
         suits: b"SHDC",
         suit_names: ["spades", "hearts", "diamonds", "clubs"],
@@ -100,8 +102,8 @@ impl Alphabet {
     /// chickens.
     pub const CHOKER: Alphabet = Alphabet {
         ranks: b"123456789TJQKC",
-        rank_of: letter_table(b"123456789TJQKC", 1),
-        suit_of: letter_table(b"SGDC", 1),
+        rank_of: letter_table(b"123456789TJQKC", 1, 1),
+        suit_of: letter_table(b"SGDC", 0, 16),
         lowest: 1,
         suits: b"SGDC",
         suit_names: ["spades", "giblets", "diamonds", "chickens"],
@@ -121,7 +123,7 @@ impl Alphabet {
     #[must_use]
     pub fn rank(&self, letter: u8) -> Option<Rank> {
         match self.rank_of[usize::from(letter)] {
-            0 => None,
+            NOT_A_LETTER => None,
             strength => Some(Rank(strength)),
         }
     }
@@ -129,9 +131,18 @@ impl Alphabet {
     #[must_use]
     pub fn suit(&self, letter: u8) -> Option<Suit> {
         match self.suit_of[usize::from(letter)] {
-            0 => None,
-            index => Some(Suit(index - 1)),
+            NOT_A_LETTER => None,
+            sixteenths => Some(Suit(sixteenths / 16)),
         }
+    }
+
+    /// The code [`Card`] keeps for the card written `rank`, `suit`, with
+    /// bit 7 set when either byte is not a letter of this alphabet: no
+    /// branch, so a row of cards can be read straight through and judged
+    /// once at its end.
+    #[must_use]
+    pub fn card_code(&self, rank: u8, suit: u8) -> u8 {
+        self.rank_of[usize::from(rank)] | self.suit_of[usize::from(suit)]
     }
 
     #[must_use]
@@ -147,16 +158,21 @@ impl Alphabet {
     /// A card written as the game writes it, `TH` or `CC`.
     #[must_use]
     pub fn card_text(&self, card: Card) -> [u8; 2] {
-        [self.rank_letter(card.rank), self.suit_letter(card.suit)]
+        [self.rank_letter(card.rank()), self.suit_letter(card.suit())]
     }
 }
 
-/// Maps each letter to `first`, `first + 1`, ... and every other byte to 0.
-const fn letter_table(letters: &[u8], first: u8) -> [u8; 256] {
-    let mut table = [0; 256];
+/// What the letter tables hold for a byte that is not a letter: bit 7,
+/// which no rank strength or suit code has.
+const NOT_A_LETTER: u8 = 0x80;
+
+/// Maps the letters to `first`, `first + step`, ... and every other byte
+/// to [`NOT_A_LETTER`].
+const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
+    let mut table = [NOT_A_LETTER; 256];
     let mut i = 0;
     while i < letters.len() {
-        table[letters[i] as usize] = first + i as u8;
+        table[letters[i] as usize] = first + step * i as u8;
         i += 1;
     }
     table
@@ -192,34 +208,124 @@ impl Suit {
     }
 }
 
-/// A card as written: a rank and a suit, two bytes at `offset`. Every
+/// A card as written: a rank and a suit, two bytes at an offset. Every
 /// grammar writes a card as exactly two bytes, so the offset is its whole
-/// span (see [`Card::span`]), and a hand of cards stays small to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+/// span (see [`Card::span`]).
+///
+/// Eight bytes: the rank and suit share one byte, which is also the card's
+/// [`index`](Card::index) in a [`CardSet`], and the offset is kept in 48
+/// bits (inputs up to 256 TiB). A bridge hand is then 104 bytes and a
+/// whist deal's plays 416, and the hot path moves little.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Card {
-    pub rank: Rank,
-    pub suit: Suit,
-    pub offset: usize,
+    /// The suit in bits 4 and 5, the rank in bits 0 to 3.
+    code: u8,
+    offset_high: u16,
+    offset_low: u32,
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut card = serializer.serialize_struct("Card", 3)?;
+        card.serialize_field("rank", &self.rank())?;
+        card.serialize_field("suit", &self.suit())?;
+        card.serialize_field("offset", &self.offset())?;
+        card.end()
+    }
 }
 
 impl Card {
+    #[must_use]
+    pub const fn new(rank: Rank, suit: Suit, offset: usize) -> Self {
+        Self {
+            code: (suit.0 % 4) << 4 | rank.0 % 16,
+            offset_high: (offset >> 32) as u16,
+            offset_low: offset as u32,
+        }
+    }
+
+    /// A card from its code as [`Alphabet::card_code`] gives it, which
+    /// must be a card's (bit 7 clear).
+    #[must_use]
+    pub const fn from_code(code: u8, offset: usize) -> Self {
+        Self {
+            code: code & 63,
+            offset_high: (offset >> 32) as u16,
+            offset_low: offset as u32,
+        }
+    }
+
+    #[must_use]
+    pub const fn rank(self) -> Rank {
+        Rank(self.code & 15)
+    }
+
+    #[must_use]
+    pub const fn suit(self) -> Suit {
+        Suit(self.code >> 4)
+    }
+
+    /// Where the card's first byte is in the input.
+    #[must_use]
+    pub const fn offset(self) -> usize {
+        (self.offset_high as usize) << 32 | self.offset_low as usize
+    }
+
     /// The two bytes the card was written with.
     #[must_use]
     pub const fn span(self) -> Span {
-        Span::new(self.offset, 2)
+        Span::new(self.offset(), 2)
     }
 
-    /// A number unique to each card of a 56-card deck, for bit sets.
+    /// A number unique to each card of a 56-card deck (below 64), for
+    /// [`CardSet`].
     #[must_use]
     pub const fn index(self) -> u32 {
-        (self.suit.0 as u32 % 4) * 16 + self.rank.0 as u32 % 16
+        self.code as u32
     }
 
     /// The same card ignoring where it was written: what duplicate checks
     /// and the `fmt` round trip compare.
     #[must_use]
     pub fn same_card(self, other: Card) -> bool {
-        self.rank == other.rank && self.suit == other.suit
+        self.code == other.code
+    }
+}
+
+/// A set of cards, one bit each at [`Card::index`]: sixteen bits a suit,
+/// so a suit's ranks are a plain mask (its length a popcount, its honours
+/// its top bits), and "no card twice" is "as many bits as cards".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    /// The set of `cards`, without branches: a repeated card sets its bit
+    /// again, so the set is smaller than the slice.
+    #[must_use]
+    pub fn of(cards: &[Card]) -> Self {
+        Self(cards.iter().fold(0, |set, card| set | 1 << card.index()))
+    }
+
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The ranks held in `suit`, bit `rank` each.
+    #[must_use]
+    pub const fn ranks_in(self, suit: Suit) -> u16 {
+        (self.0 >> (16 * (suit.0 % 4))) as u16
+    }
+
+    #[must_use]
+    pub const fn intersects(self, other: CardSet) -> bool {
+        self.0 & other.0 != 0
     }
 }
 

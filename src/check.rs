@@ -2,7 +2,7 @@
 //! twice in a hand or deal, the two Choker hands from one deck, whist plays
 //! that follow suit. A record that passes is safe to evaluate.
 
-use crate::ast::{BridgeHand, Card, ChokerPair, Game, Record, WhistDeal};
+use crate::ast::{BridgeHand, Card, CardSet, ChokerPair, Game, Record, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 use crate::interpret::whist::trick_winner;
 
@@ -23,12 +23,7 @@ pub fn bridge_hand(hand: &BridgeHand, diagnostics: &mut Vec<Diagnostic>) -> bool
 /// Reports each card that repeats one before it, pointing at both copies;
 /// `true` when there is none.
 fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    // First, without branches: as many distinct bits as cards means no
-    // card repeats.
-    let seen = cards
-        .iter()
-        .fold(0u64, |seen, card| seen | 1 << (card.index() % 64));
-    if seen.count_ones() as usize == cards.len() {
+    if CardSet::of(cards).len() == cards.len() {
         return true;
     }
     let mut seen = 0u64;
@@ -55,9 +50,11 @@ fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> 
 /// Within a hand a repeat is a duplicate; across the two hands it is a
 /// shared card, since both hands come from one deck. `true` when clean.
 pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    let deck = |cards: &[Card]| cards.iter().fold(0u64, |set, card| set | 1 << card.index());
-    let (first, second) = (deck(&pair.first.cards), deck(&pair.second.cards));
-    if first.count_ones() == 5 && second.count_ones() == 5 && first & second == 0 {
+    let (first, second) = (
+        CardSet::of(&pair.first.cards),
+        CardSet::of(&pair.second.cards),
+    );
+    if first.len() == 5 && second.len() == 5 && !first.intersects(second) {
         return true;
     }
     let mut clean = duplicates(&pair.first.cards, Game::Choker, diagnostics);
@@ -97,15 +94,15 @@ fn follows_suit(deal: &WhistDeal) -> bool {
     let mut still_to_play = [[0u8; 4]; 4];
     for (counts, row) in still_to_play.iter_mut().zip(&deal.plays) {
         for card in row {
-            counts[card.suit.index() % 4] += 1;
+            counts[card.suit().index() % 4] += 1;
         }
     }
     let mut revoked = false;
     let mut leader = 0;
     for trick in 0..13 {
-        let led = deal.plays[leader][trick].suit.index() % 4;
+        let led = deal.plays[leader][trick].suit().index() % 4;
         for (seat, counts) in still_to_play.iter_mut().enumerate() {
-            let played = deal.plays[seat][trick].suit.index() % 4;
+            let played = deal.plays[seat][trick].suit().index() % 4;
             counts[played] -= 1;
             revoked |= (played != led) & (counts[led] > 0);
         }
@@ -123,12 +120,12 @@ fn report_revokes(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
         let led = deal.plays[leader][trick];
         for seat in 0..4 {
             let played = deal.plays[seat][trick];
-            if played.suit == led.suit {
+            if played.suit() == led.suit() {
                 continue;
             }
             let still_held = deal.plays[seat][trick + 1..]
                 .iter()
-                .find(|card| card.suit == led.suit);
+                .find(|card| card.suit() == led.suit());
             if let Some(held) = still_held {
                 diagnostics.push(Diagnostic::new(
                     Scope::Game(Game::Whist),

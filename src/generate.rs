@@ -208,11 +208,7 @@ impl Generator {
         let mut cards = deck(alphabet);
         self.rng.shuffle(&mut cards);
         let mut hands: Vec<Vec<Pip>> = cards.chunks(13).map(<[Pip]>::to_vec).collect();
-        let card = |(rank, suit): Pip| Card {
-            rank,
-            suit,
-            offset: 0,
-        };
+        let card = |(rank, suit): Pip| Card::new(rank, suit, 0);
         let mut deal = WhistDeal {
             trump: Suit(self.rng.u8(0..4)),
             trump_span: Span::default(),
@@ -245,7 +241,7 @@ impl Generator {
                 if i > 0 {
                     out.push(' ');
                 }
-                write_card(out, alphabet, (played.rank, played.suit));
+                write_card(out, alphabet, (played.rank(), played.suit()));
             }
             out.push('\n');
         }

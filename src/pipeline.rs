@@ -73,7 +73,7 @@ impl std::ops::AddAssign for Tally {
 const BLOCK_SIZE: usize = 1 << 18;
 
 /// Records handed to one task of the pool.
-const CHUNK_RECORDS: usize = 1024;
+const CHUNK_RECORDS: usize = 256;
 
 /// Processes one input to the end: results to `out`, diagnostics to `err`.
 ///

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::ast::{BridgeHand, Suit};
+use crate::ast::{BridgeHand, CardSet, Rank, Suit};
 
 /// The opening bid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -43,9 +43,6 @@ const QUEEN: u8 = 2;
 const KING: u8 = 4;
 const ACE: u8 = 8;
 
-/// Each rank's bit among the honours: jack to ace, none for lower ranks.
-const HONOUR_BIT: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, JACK, QUEEN, KING, ACE, 0];
-
 /// The seven rules and the stopper rule, for one suit.
 const fn suit_value(honours: u8, length: u8) -> SuitValue {
     let (ace, king) = (honours & ACE != 0, honours & KING != 0);
@@ -84,23 +81,25 @@ const SUIT_VALUES: [[SuitValue; 14]; 16] = {
     table
 };
 
+/// Evaluates a checked hand (no card twice). The hand as a [`CardSet`]
+/// gives each suit's ranks as a mask: its length is the mask's popcount,
+/// and its honours, jack to ace, are the mask's bits 11 to 14.
 #[must_use]
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
+    let cards = CardSet::of(&hand.cards);
     let mut lengths = [0u8; 4];
-    let mut honours = [0u8; 4];
-    for card in &hand.cards {
-        let suit = card.suit.index() % 4;
-        lengths[suit] += 1;
-        honours[suit] |= HONOUR_BIT[usize::from(card.rank.0 % 16)];
-    }
     let mut points_by_rule = [0i8; 7];
     let mut stopped = [false; 4];
-    for suit in 0..4 {
-        let value = SUIT_VALUES[usize::from(honours[suit] % 16)][usize::from(lengths[suit] % 14)];
+    for suit in Suit::ALL {
+        let ranks = cards.ranks_in(suit);
+        let length = ranks.count_ones() as u8;
+        let honours = (ranks >> Rank::JACK.0) as u8 & (JACK | QUEEN | KING | ACE);
+        lengths[suit.index()] = length;
+        let value = SUIT_VALUES[usize::from(honours)][usize::from(length % 14)];
         for (total, points) in points_by_rule.iter_mut().zip(value.points_by_rule) {
             *total += points;
         }
-        stopped[suit] = value.stopped;
+        stopped[suit.index()] = value.stopped;
     }
     let no_trump_points = points_by_rule[..4].iter().sum::<i8>();
     let points = no_trump_points + points_by_rule[4..].iter().sum::<i8>();
@@ -142,11 +141,11 @@ mod tests {
             .split_whitespace()
             .map(|card| {
                 let bytes = card.as_bytes();
-                Card {
-                    rank: alphabet.rank(bytes[0]).unwrap(),
-                    suit: alphabet.suit(bytes[1]).unwrap(),
-                    offset: 0,
-                }
+                Card::new(
+                    alphabet.rank(bytes[0]).unwrap(),
+                    alphabet.suit(bytes[1]).unwrap(),
+                    0,
+                )
             })
             .collect();
         BridgeHand {

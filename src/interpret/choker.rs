@@ -128,7 +128,7 @@ pub fn value(hand: &ChokerHand) -> HandValue {
     if hand
         .cards
         .iter()
-        .any(|card| (card.rank, card.suit) == CHICKEN_OF_CHICKENS)
+        .any(|card| (card.rank(), card.suit()) == CHICKEN_OF_CHICKENS)
     {
         return make(Category::KingOfKings, None);
     }
@@ -136,8 +136,8 @@ pub fn value(hand: &ChokerHand) -> HandValue {
     let mut count = [0u8; 16];
     let mut ranks = 0u16;
     for card in &hand.cards {
-        count[usize::from(card.rank.0 % 16)] += 1;
-        ranks |= 1 << (card.rank.0 % 16);
+        count[usize::from(card.rank().0 % 16)] += 1;
+        ranks |= 1 << (card.rank().0 % 16);
     }
     // The rank that occurs `times` times, the highest if several do.
     let occurring = |times: u8| {
@@ -151,7 +151,7 @@ pub fn value(hand: &ChokerHand) -> HandValue {
     let flush = hand
         .cards
         .iter()
-        .all(|card| card.suit == hand.cards[0].suit);
+        .all(|card| card.suit() == hand.cards[0].suit());
     match ranks.count_ones() {
         5 => {
             let straight = highest.0 - lowest.0 == 4;
@@ -185,10 +185,12 @@ mod tests {
         let bytes = cards.as_bytes();
         ChokerHand {
             name: Name::new(name.as_bytes(), Span::default()),
-            cards: std::array::from_fn(|i| Card {
-                rank: alphabet.rank(bytes[2 * i]).unwrap(),
-                suit: alphabet.suit(bytes[2 * i + 1]).unwrap(),
-                offset: 0,
+            cards: std::array::from_fn(|i| {
+                Card::new(
+                    alphabet.rank(bytes[2 * i]).unwrap(),
+                    alphabet.suit(bytes[2 * i + 1]).unwrap(),
+                    0,
+                )
             }),
             span: Span::default(),
         }

@@ -290,7 +290,7 @@ impl Present for WhistDeal {
             let why = if trick.trumped {
                 "the highest trump".to_owned()
             } else {
-                let suit = alphabet.suit_names[winning.suit.index()];
+                let suit = alphabet.suit_names[winning.suit().index()];
                 format!("the highest {}", suit.strip_suffix('s').unwrap_or(suit))
             };
             let _ = writeln!(

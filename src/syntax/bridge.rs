@@ -35,7 +35,7 @@ mod tests {
         let (hand, codes) = parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D");
         assert!(codes.is_empty());
         let hand = hand.unwrap();
-        assert_eq!(hand.cards[12].offset, 36);
+        assert_eq!(hand.cards[12].offset(), 36);
         assert_eq!(hand.span.len, 38);
     }
 

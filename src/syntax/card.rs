@@ -104,26 +104,28 @@ pub fn canonical_card_row<const N: usize>(
     alphabet: &Alphabet,
     cards: &mut [Card; N],
 ) -> bool {
-    let text = line.text;
-    if text.len() != 3 * N - 1 {
+    let Some(text) = line
+        .text
+        .get(..3 * N - 1)
+        .filter(|_| line.text.len() == 3 * N - 1)
+    else {
         return false;
-    }
+    };
+    // Read straight through, the faults gathered in bits and judged once
+    // at the end: bit 7 of a card code for a byte that is not a letter,
+    // and any bit of `spaces` for a separator that is not a space.
+    let mut codes = 0;
+    let mut spaces = 0;
     for (index, slot) in cards.iter_mut().enumerate() {
         let at = 3 * index;
-        if index > 0 && text[at - 1] != b' ' {
-            return false;
+        if index > 0 {
+            spaces |= text[at - 1] ^ b' ';
         }
-        let (Some(rank), Some(suit)) = (alphabet.rank(text[at]), alphabet.suit(text[at + 1]))
-        else {
-            return false;
-        };
-        *slot = Card {
-            rank,
-            suit,
-            offset: line.offset + at,
-        };
+        let code = alphabet.card_code(text[at], text[at + 1]);
+        codes |= code;
+        *slot = Card::from_code(code, line.offset + at);
     }
-    true
+    codes & 0x80 == 0 && spaces == 0
 }
 
 /// The grammar of `card_row` read straight through: `blank`, then `card`
@@ -140,11 +142,7 @@ pub fn exact_card_row<'a, const N: usize>(
             rest = gap(rest)?.0;
         }
         let (after, (rank, suit)) = card(alphabet).parse_complete(rest)?;
-        *slot = Card {
-            rank,
-            suit,
-            offset: line.offset + (line.text.len() - rest.len()),
-        };
+        *slot = Card::new(rank, suit, line.offset + (line.text.len() - rest.len()));
         rest = after;
     }
     let (rest, _) = (blank, eof).parse_complete(rest)?;
@@ -170,11 +168,7 @@ fn diagnose_card_row<const N: usize>(
         rest = after_token;
         if let Ok((_, (rank, suit))) = all_consuming(card(alphabet)).parse_complete(text) {
             if let Some(slot) = cards.get_mut(found) {
-                *slot = Card {
-                    rank,
-                    suit,
-                    offset: line.span_of(text).offset,
-                };
+                *slot = Card::new(rank, suit, line.span_of(text).offset);
             }
             found += 1;
             card_like_tokens += 1;

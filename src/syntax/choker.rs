@@ -51,11 +51,11 @@ pub fn canonical_choker_hand(line: &Line<'_>) -> Option<ChokerHand> {
     let mut cards = [Card::default(); 5];
     for (index, slot) in cards.iter_mut().enumerate() {
         let at = dash + 1 + 2 * index;
-        *slot = Card {
-            rank: alphabet.rank(text[at])?,
-            suit: alphabet.suit(text[at + 1])?,
-            offset: line.offset + at,
-        };
+        *slot = Card::new(
+            alphabet.rank(text[at])?,
+            alphabet.suit(text[at + 1])?,
+            line.offset + at,
+        );
     }
     Some(ChokerHand {
         name: Name::new(name, Span::new(line.offset, dash)),
@@ -83,11 +83,7 @@ pub fn exact_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> 
     };
     Some(ChokerHand {
         name: Name::new(name, line.span_of(name)),
-        cards: cards.map(|(text, (rank, suit))| Card {
-            rank,
-            suit,
-            offset: line.span_of(text).offset,
-        }),
+        cards: cards.map(|(text, (rank, suit))| Card::new(rank, suit, line.span_of(text).offset)),
         span: line.content_span(),
     })
 }
@@ -259,7 +255,7 @@ mod tests {
         let hand = parse("Joey-1C3S2G5D4D").0.unwrap();
         assert_eq!(hand.name.as_str(), "Joey");
         assert_eq!(hand.name.span, Span::new(0, 4));
-        assert_eq!(hand.cards[0].rank, Rank(1));
+        assert_eq!(hand.cards[0].rank(), Rank(1));
         assert_eq!(hand.cards[4].span(), Span::new(13, 2));
     }
 
