@@ -239,7 +239,7 @@ impl Card {
     #[must_use]
     pub const fn new(rank: Rank, suit: Suit, offset: usize) -> Self {
         Self {
-            code: (suit.0 % 4) << 4 | rank.0 % 16,
+            code: ((suit.0 % 4) << 4) | (rank.0 % 16),
             offset_high: (offset >> 32) as u16,
             offset_low: offset as u32,
         }
