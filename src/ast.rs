@@ -324,6 +324,11 @@ impl CardSet {
     }
 
     #[must_use]
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 >> card.index() & 1 != 0
+    }
+
+    #[must_use]
     pub const fn intersects(self, other: CardSet) -> bool {
         self.0 & other.0 != 0
     }

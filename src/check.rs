@@ -22,10 +22,14 @@ pub fn bridge_hand(hand: &BridgeHand, diagnostics: &mut Vec<Diagnostic>) -> bool
 
 /// Reports each card that repeats one before it, pointing at both copies;
 /// `true` when there is none.
+#[inline]
 fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    if CardSet::of(cards).len() == cards.len() {
-        return true;
-    }
+    CardSet::of(cards).len() == cards.len() || report_duplicates(cards, game, diagnostics)
+}
+
+#[cold]
+#[inline(never)]
+fn report_duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
     let mut seen = 0u64;
     let mut distinct = true;
     for (position, card) in cards.iter().enumerate() {

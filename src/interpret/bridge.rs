@@ -33,7 +33,9 @@ pub struct BridgeOutcome {
 /// a suit's honours and its length only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct SuitValue {
-    points_by_rule: [i8; 7],
+    /// Rules 1 to 7, and a zero: eight lanes, so that the four suits'
+    /// points add up as vectors.
+    points_by_rule: [i8; 8],
     stopped: bool,
 }
 
@@ -47,7 +49,7 @@ const ACE: u8 = 8;
 const fn suit_value(honours: u8, length: u8) -> SuitValue {
     let (ace, king) = (honours & ACE != 0, honours & KING != 0);
     let (queen, jack) = (honours & QUEEN != 0, honours & JACK != 0);
-    let mut points_by_rule = [0; 7];
+    let mut points_by_rule = [0; 8];
     // Rule 1: ace 4, king 3, queen 2, jack 1.
     points_by_rule[0] = 4 * ace as i8 + 3 * king as i8 + 2 * queen as i8 + jack as i8;
     // Rules 2-4: an honour with too few other cards in its suit.
@@ -88,7 +90,7 @@ const SUIT_VALUES: [[SuitValue; 14]; 16] = {
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let cards = CardSet::of(&hand.cards);
     let mut lengths = [0u8; 4];
-    let mut points_by_rule = [0i8; 7];
+    let mut points_by_rule = [0i8; 8];
     let mut stopped = [false; 4];
     for suit in Suit::ALL {
         let ranks = cards.ranks_in(suit);
@@ -103,6 +105,7 @@ pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     }
     let no_trump_points = points_by_rule[..4].iter().sum::<i8>();
     let points = no_trump_points + points_by_rule[4..].iter().sum::<i8>();
+    let points_by_rule = *points_by_rule.first_chunk().expect("seven of eight lanes");
     let bid = if no_trump_points >= 16 && stopped == [true; 4] {
         Bid::NoTrump
     } else if points < 14 {

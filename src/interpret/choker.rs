@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::ast::{ChokerHand, ChokerPair, Rank, Suit};
+use crate::ast::{Card, CardSet, ChokerHand, ChokerPair, Rank, Suit};
 
 /// The winning combinations, lowest first, so that derived `Ord` is the
 /// statement's "descending order of winningness" reversed.
@@ -82,7 +82,7 @@ pub struct ChokerOutcome {
     pub verdict: Verdict,
 }
 
-const CHICKEN_OF_CHICKENS: (Rank, Suit) = (Rank::HIGHEST, Suit(3));
+const CHICKEN_OF_CHICKENS: Card = Card::new(Rank::HIGHEST, Suit(3), 0);
 
 #[must_use]
 pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
@@ -119,66 +119,60 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 /// card; four ranks mean one pair; three, three of a kind or two pairs;
 /// two, four of a kind or a full house. So the number of distinct ranks,
 /// and which rank occurs how often, decide everything.
+///
+/// Both come from the hand as a [`CardSet`]: each suit's ranks are a mask,
+/// a rank held in `k` suits occurs `k` times, so "in at least two suits"
+/// and the like are ands and ors of the four masks, and a tie-break rank is
+/// the highest bit of the right mask. No loop over ranks, no branch on the
+/// cards until the category.
 #[must_use]
 pub fn value(hand: &ChokerHand) -> HandValue {
     let make = |category, tie_break| HandValue {
         category,
         tie_break,
     };
-    if hand
-        .cards
-        .iter()
-        .any(|card| (card.rank(), card.suit()) == CHICKEN_OF_CHICKENS)
-    {
+    let cards = CardSet::of(&hand.cards);
+    if cards.contains(CHICKEN_OF_CHICKENS) {
         return make(Category::KingOfKings, None);
     }
-    // How often each rank occurs, and the set of ranks as bits.
-    let mut count = [0u8; 16];
-    let mut ranks = 0u16;
-    for card in &hand.cards {
-        count[usize::from(card.rank().0 % 16)] += 1;
-        ranks |= 1 << (card.rank().0 % 16);
-    }
-    // The rank that occurs `times` times, the highest if several do.
-    let occurring = |times: u8| {
-        (1..=14u8)
-            .rev()
-            .find(|&rank| count[usize::from(rank)] == times)
-            .map(Rank)
-    };
-    let highest = Rank(15 - ranks.leading_zeros() as u8);
-    let lowest = Rank(ranks.trailing_zeros() as u8);
-    let flush = hand
-        .cards
-        .iter()
-        .all(|card| card.suit() == hand.cards[0].suit());
+    let [spades, giblets, diamonds, chickens] = Suit::ALL.map(|suit| cards.ranks_in(suit));
+    let ranks = spades | giblets | diamonds | chickens;
+    let in_two_suits = (spades & giblets)
+        | (spades & diamonds)
+        | (spades & chickens)
+        | (giblets & diamonds)
+        | (giblets & chickens)
+        | (diamonds & chickens);
+    let in_three_suits =
+        (spades & giblets & (diamonds | chickens)) | (diamonds & chickens & (spades | giblets));
+    let in_four_suits = spades & giblets & diamonds & chickens;
+    let highest = |mask: u16| (mask != 0).then(|| Rank(15 - mask.leading_zeros() as u8));
     match ranks.count_ones() {
         5 => {
-            let straight = highest.0 - lowest.0 == 4;
+            // Five ranks, all in one suit: that suit holds every card.
+            let flush = [spades, giblets, diamonds, chickens].contains(&ranks);
+            let top = Rank(15 - ranks.leading_zeros() as u8);
+            let straight = top.0 - ranks.trailing_zeros() as u8 == 4;
             match (flush, straight) {
-                (true, true) if lowest == Rank::TEN => make(Category::RoyalFlush, None),
-                (true, true) => make(Category::StraightFlush, Some(highest)),
-                (true, false) => make(Category::Flush, Some(highest)),
-                (false, true) => make(Category::Straight, Some(highest)),
-                (false, false) => make(Category::OneCard, Some(highest)),
+                (true, true) if top == Rank::HIGHEST => make(Category::RoyalFlush, None),
+                (true, true) => make(Category::StraightFlush, Some(top)),
+                (true, false) => make(Category::Flush, Some(top)),
+                (false, true) => make(Category::Straight, Some(top)),
+                (false, false) => make(Category::OneCard, Some(top)),
             }
         }
-        4 => make(Category::OnePair, occurring(2)),
-        3 => match occurring(3) {
-            Some(three) => make(Category::ThreeOfAKind, Some(three)),
-            None => make(Category::TwoPairs, occurring(1)),
-        },
-        _ => match occurring(4) {
-            Some(four) => make(Category::FourOfAKind, Some(four)),
-            None => make(Category::FullHouse, occurring(3)),
-        },
+        4 => make(Category::OnePair, highest(in_two_suits)),
+        3 if in_three_suits != 0 => make(Category::ThreeOfAKind, highest(in_three_suits)),
+        3 => make(Category::TwoPairs, highest(ranks & !in_two_suits)),
+        _ if in_four_suits != 0 => make(Category::FourOfAKind, highest(in_four_suits)),
+        _ => make(Category::FullHouse, highest(in_three_suits)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ast::{Card, Game, Name, Span};
+    use crate::ast::{Game, Name, Span};
 
     fn hand(name: &str, cards: &str) -> ChokerHand {
         let alphabet = Game::Choker.alphabet();

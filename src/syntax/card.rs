@@ -70,6 +70,7 @@ fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
 /// cards, written into `cards`, a place the caller owns (a hand, a row of
 /// a deal) so they are written once. `false` when the row has faults, each
 /// reported.
+#[inline]
 pub fn card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
@@ -80,7 +81,19 @@ pub fn card_row<const N: usize>(
     if canonical_card_row(line, alphabet, cards) {
         return true;
     }
-    if let Ok((_, read)) = exact_card_row::<N>(line, alphabet) {
+    other_card_row(line, game, cards, diagnostics)
+}
+
+/// A row in another layout, or with faults: out of line, so that the
+/// common row's code stays small.
+#[inline(never)]
+fn other_card_row<const N: usize>(
+    line: &Line<'_>,
+    game: Game,
+    cards: &mut [Card; N],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    if let Ok((_, read)) = exact_card_row::<N>(line, game.alphabet()) {
         *cards = read;
         return true;
     }

@@ -25,6 +25,7 @@ pub fn choker_pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> 
 }
 
 /// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
+#[inline]
 pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
     if let Some(hand) = canonical_choker_hand(line) {
         return Some(hand);
@@ -36,28 +37,29 @@ pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
 /// no blanks. `None` for anything else, which the grammar then reads. A
 /// property test holds this equal to the grammar wherever it answers.
 #[must_use]
+#[inline]
 pub fn canonical_choker_hand(line: &Line<'_>) -> Option<ChokerHand> {
     let text = line.text;
     let dash = text.len().checked_sub(11)?;
-    let name = &text[..dash];
+    let (name, dash_and_cards) = text.split_at(dash);
     if name.is_empty()
         || name.len() > Name::MAX
-        || text[dash] != b'-'
+        || dash_and_cards[0] != b'-'
         || !name.iter().all(|&b| letter(b))
     {
         return None;
     }
+    // The cards read straight through, judged once at the end, as
+    // `canonical_card_row` does.
     let alphabet = Game::Choker.alphabet();
-    let mut cards = [Card::default(); 5];
-    for (index, slot) in cards.iter_mut().enumerate() {
-        let at = dash + 1 + 2 * index;
-        *slot = Card::new(
-            alphabet.rank(text[at])?,
-            alphabet.suit(text[at + 1])?,
-            line.offset + at,
-        );
-    }
-    Some(ChokerHand {
+    let mut codes = 0;
+    let cards = std::array::from_fn(|index| {
+        let at = 1 + 2 * index;
+        let code = alphabet.card_code(dash_and_cards[at], dash_and_cards[at + 1]);
+        codes |= code;
+        Card::from_code(code, line.offset + dash + at)
+    });
+    (codes & 0x80 == 0).then(|| ChokerHand {
         name: Name::new(name, Span::new(line.offset, dash)),
         cards,
         span: Span::new(line.offset, text.len()),
@@ -65,6 +67,7 @@ pub fn canonical_choker_hand(line: &Line<'_>) -> Option<ChokerHand> {
 }
 
 /// `choker_hand` by the grammar, with a diagnosis when it fails.
+#[inline(never)]
 pub fn exact_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
     let parsed = (
         blank,

@@ -114,7 +114,42 @@ impl Framer {
     }
 
     /// Feeds one line of the document.
+    ///
+    /// The line each state nearly always sees (a bridge hand, a Choker
+    /// hand, a play line of a deal begun) is recognised here from a few
+    /// bytes and framed at once; every other line takes the rules below.
+    #[inline]
     pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+        let reference = line.reference();
+        match &mut self.state {
+            State::Open if starts_like_card_row(line.text) => {
+                self.last_line = Some(reference);
+                emit(Frame::Bridge(reference));
+            }
+            State::Choker { waiting } if looks_like_choker_hand(line.text) => {
+                self.last_line = Some(reference);
+                self.last_choker_line = Some(reference);
+                match waiting.take() {
+                    Some(first) => emit(Frame::Choker([first, reference])),
+                    None => *waiting = Some(reference),
+                }
+            }
+            State::Whist { lines, count } if *count > 0 && starts_like_card_row(line.text) => {
+                self.last_line = Some(reference);
+                lines[*count] = reference;
+                *count += 1;
+                if *count == lines.len() {
+                    emit(Frame::Whist(*lines));
+                    *count = 0;
+                }
+            }
+            _ => self.other_line(line, emit),
+        }
+    }
+
+    /// A line that is not the usual one of its state.
+    #[inline(never)]
+    fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
         if line.is_blank() {
             return;
         }
@@ -202,8 +237,6 @@ impl Framer {
     fn section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
         let reference = line.reference();
         if starts_like_card_row(line.text) {
-            // Nearly every line read here: a bridge hand, which opens no
-            // other section.
             self.bridge_section(reference, emit);
             return;
         }
@@ -254,8 +287,8 @@ impl Framer {
             && line.text.first().is_some_and(u8::is_ascii_alphabetic)
             && line.text[..line.text.len().min(Name::MAX + 1)].contains(&b'-')
         {
-            // Nearly every line read here: `name-cards`, which is neither
-            // `END` nor a line that opens another section.
+            // `name-cards`, which is neither `END` nor a line that opens
+            // another section.
             let reference = line.reference();
             self.last_choker_line = Some(reference);
             match waiting.take() {
@@ -310,8 +343,8 @@ impl Framer {
             && *count > 0
             && starts_like_card_row(line.text)
         {
-            // Nearly every line read here: a play line of the deal begun,
-            // which no other rule below would claim.
+            // A play line of the deal begun, which no other rule below
+            // would claim.
             lines[*count] = line.reference();
             *count += 1;
             if *count == lines.len() {
@@ -437,6 +470,13 @@ fn opens_choker(trimmed: &[u8]) -> bool {
 fn starts_like_card_row(text: &[u8]) -> bool {
     matches!(text, [a, b, b' ', c, d, b' ', e, ..]
         if [a, b, c, d, e].iter().all(|byte| byte.is_ascii_alphanumeric()))
+}
+
+/// `name-cards` as nearly every Choker file writes it: a letter first and
+/// the dash eleven bytes from the end, before ten card bytes. Such a line
+/// is neither `END` nor a line that opens another section.
+fn looks_like_choker_hand(text: &[u8]) -> bool {
+    text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
 }
 
 /// `name-` or `name -`: a dash in the first token or opening the second.
