@@ -323,6 +323,10 @@ impl CardSet {
         (self.0 >> (16 * (suit.0 % 4))) as u16
     }
 
+    pub const fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.index());
+    }
+
     #[must_use]
     pub const fn contains(self, card: Card) -> bool {
         self.0 >> card.index() & 1 != 0
@@ -364,6 +368,14 @@ impl Name {
             len: letters.len() as u8,
             span,
         }
+    }
+
+    /// Appends the name to `out`: all twenty stored bytes, a copy of fixed
+    /// size the compiler makes inline, then the tail cut off again.
+    pub fn write_to(&self, out: &mut Vec<u8>) {
+        let end = out.len() + usize::from(self.len);
+        out.extend_from_slice(&self.letters);
+        out.truncate(end);
     }
 
     #[must_use]

@@ -93,22 +93,17 @@ pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
 
 /// Whether every play follows suit when it can: one pass without branches
 /// on the cards (they are as good as random, so branches would mostly be
-/// mispredicted), counting each seat's cards of each suit still to play.
+/// mispredicted), keeping each seat's cards still to play as a set.
 fn follows_suit(deal: &WhistDeal) -> bool {
-    let mut still_to_play = [[0u8; 4]; 4];
-    for (counts, row) in still_to_play.iter_mut().zip(&deal.plays) {
-        for card in row {
-            counts[card.suit().index() % 4] += 1;
-        }
-    }
+    let mut still_held = deal.plays.each_ref().map(|row| CardSet::of(row));
     let mut revoked = false;
     let mut leader = 0;
     for trick in 0..13 {
-        let led = deal.plays[leader][trick].suit().index() % 4;
-        for (seat, counts) in still_to_play.iter_mut().enumerate() {
-            let played = deal.plays[seat][trick].suit().index() % 4;
-            counts[played] -= 1;
-            revoked |= (played != led) & (counts[led] > 0);
+        let led = deal.plays[leader][trick].suit();
+        for (seat, held) in still_held.iter_mut().enumerate() {
+            let played = deal.plays[seat][trick];
+            held.remove(played);
+            revoked |= (played.suit() != led) & (held.ranks_in(led) != 0);
         }
         leader = trick_winner(deal, trick, leader);
     }

@@ -395,8 +395,8 @@ fn terminal_width() -> usize {
 
 /// Processes each path in order, and returns the exit status.
 fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    // Not locked: the pipeline writes from a thread of the pool.
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let mut err = io::BufWriter::new(io::stderr());
     let mut tally = Tally::default();
     let mut failed = false;
@@ -446,8 +446,8 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
 fn process_path(
     path: &Path,
     settings: &Settings,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut (impl Write + Send),
+    err: &mut (impl Write + Send),
     show_progress: bool,
 ) -> io::Result<Tally> {
     let (name, length, input): (String, Option<u64>, Box<dyn io::Read + Send>) =

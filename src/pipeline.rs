@@ -3,9 +3,10 @@
 //!
 //! Framing is sequential and cheap, and runs beside the records of the
 //! block before; everything after it works on one record at a time on all
-//! threads of the pool, in chunks whose outputs are written in input order.
-//! Two blocks (the one framed, the one processed) and one block's outputs
-//! are in memory at once, so memory does not grow with the input.
+//! threads of the pool, in chunks whose outputs are written in input order,
+//! beside the records of the block after. Two blocks (the one framed, the
+//! one processed) and two blocks' outputs are in memory at once, so memory
+//! does not grow with the input.
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
@@ -72,37 +73,62 @@ impl std::ops::AddAssign for Tally {
 /// budget.
 const BLOCK_SIZE: usize = 1 << 18;
 
+/// Room reserved for one record's results: a judge line of any game fits
+/// (the longest, Choker's, names two chickens of up to 20 letters), so the
+/// buffer of a chunk rarely grows.
+const RESULT_BYTES: usize = 48;
+
 /// Records handed to one task of the pool.
 const CHUNK_RECORDS: usize = 256;
 
 /// Processes one input to the end: results to `out`, diagnostics to `err`.
 ///
-/// While the pool works on one block's records, the next block is read and
-/// framed beside it, so reading and framing, which must go in order, do not
-/// hold up the parallel stage.
+/// Three things go on at once, in a pipeline over blocks: while the pool
+/// works on one block's records, the outputs of the block before are
+/// written and the next block is read and framed. Writing and framing must
+/// go in order; neither holds up the parallel stage.
 pub fn process(
     name: &str,
     input: impl Read + Send,
     settings: &Settings,
+    out: &mut (impl Write + Send),
+    err: &mut (impl Write + Send),
+) -> io::Result<Tally> {
+    let mut tally = Tally::default();
+    let mut reader = BlockReader::new(input, settings.mode);
+    // Inside the pool, so that each block's join starts there.
+    rayon::scope(|_| {
+        let mut current = reader.next_block(Vec::new(), Vec::new())?;
+        let mut spare = (Vec::new(), Vec::new());
+        let mut written: Vec<ChunkOutput> = Vec::new();
+        while let Some(block) = current {
+            let (outputs, next) = rayon::join(
+                || records_to_output(name, &block, settings),
+                || -> io::Result<_> {
+                    tally += write_outputs(&written, out, err)?;
+                    reader.next_block(spare.0, spare.1)
+                },
+            );
+            current = next?;
+            written = outputs;
+            spare = (block.bytes, block.frames);
+        }
+        tally += write_outputs(&written, out, err)?;
+        Ok(tally)
+    })
+}
+
+/// Writes a block's outputs in order, and returns their counts.
+fn write_outputs(
+    outputs: &[ChunkOutput],
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Tally> {
     let mut tally = Tally::default();
-    let mut reader = BlockReader::new(input, settings.mode);
-    let mut current = reader.next_block(Vec::new(), Vec::new())?;
-    let mut spare = (Vec::new(), Vec::new());
-    while let Some(block) = current {
-        let (outputs, next) = rayon::join(
-            || records_to_output(name, &block, settings),
-            || reader.next_block(spare.0, spare.1),
-        );
-        for output in outputs {
-            out.write_all(&output.results)?;
-            err.write_all(&output.reports)?;
-            tally += output.tally;
-        }
-        current = next?;
-        spare = (block.bytes, block.frames);
+    for output in outputs {
+        out.write_all(&output.results)?;
+        err.write_all(&output.reports)?;
+        tally += output.tally;
     }
     Ok(tally)
 }
@@ -341,7 +367,7 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
         .par_chunks(CHUNK_RECORDS)
         .map(|chunk| {
             let mut output = ChunkOutput {
-                results: Vec::with_capacity(chunk.len() * 16),
+                results: Vec::with_capacity(chunk.len() * RESULT_BYTES),
                 ..ChunkOutput::default()
             };
             let mut diagnostics = Vec::new();

@@ -53,18 +53,18 @@ pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
 
 /// `Joey vs Clucky: Joey Wins`, names exactly as written.
 pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
-    let (first, second) = (pair.first.name.as_bytes(), pair.second.name.as_bytes());
-    out.extend_from_slice(first);
+    let (first, second) = (&pair.first.name, &pair.second.name);
+    first.write_to(out);
     out.extend_from_slice(b" vs ");
-    out.extend_from_slice(second);
+    second.write_to(out);
     out.extend_from_slice(b": ");
     match outcome.verdict {
         Verdict::FirstWins => {
-            out.extend_from_slice(first);
+            first.write_to(out);
             out.extend_from_slice(b" Wins\n");
         }
         Verdict::SecondWins => {
-            out.extend_from_slice(second);
+            second.write_to(out);
             out.extend_from_slice(b" Wins\n");
         }
         Verdict::Tie | Verdict::SameChicken => out.extend_from_slice(b"No Winner\n"),
