@@ -98,20 +98,20 @@ pub fn process(
     let mut reader = BlockReader::new(input, settings.mode);
     // Inside the pool, so that each block's join starts there.
     rayon::scope(|_| {
-        let mut current = reader.next_block(Vec::new(), Vec::new())?;
-        let mut spare = (Vec::new(), Vec::new());
+        let mut current = reader.next_block(FramedBlock::default())?;
+        let mut spare = FramedBlock::default();
         let mut written: Vec<ChunkOutput> = Vec::new();
         while let Some(block) = current {
             let (outputs, next) = rayon::join(
                 || records_to_output(name, &block, settings),
                 || -> io::Result<_> {
                     tally += write_outputs(&written, out, err)?;
-                    reader.next_block(spare.0, spare.1)
+                    reader.next_block(spare)
                 },
             );
             current = next?;
             written = outputs;
-            spare = (block.bytes, block.frames);
+            spare = block;
         }
         tally += write_outputs(&written, out, err)?;
         Ok(tally)
@@ -137,10 +137,72 @@ fn write_outputs(
 /// start at offset `base` of the input; the frames may refer to lines that
 /// an earlier block held too, since an unfinished record's lines are
 /// carried over.
+#[derive(Default)]
 struct FramedBlock {
     bytes: Vec<u8>,
     base: usize,
-    frames: Vec<Frame>,
+    frames: Frames,
+}
+
+/// The frames of a block, kept small and plain: each an [`Entry`] whose
+/// lines are listed once in `lines`, with problems apart. The parallel
+/// stage then reads a few bytes a record, and the frames are cleared for
+/// reuse without a pass over them.
+#[derive(Default)]
+struct Frames {
+    entries: Vec<Entry>,
+    lines: Vec<LineRef>,
+    problems: Vec<Frame>,
+}
+
+/// One frame of a block: a record's game and where its lines start in the
+/// block's list of lines, or which of its problems it is.
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    Bridge(u32),
+    Choker(u32),
+    Whist(u32),
+    Problem(u32),
+}
+
+impl Frames {
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.lines.clear();
+        self.problems.clear();
+    }
+
+    /// Adds a frame as the framer emitted it.
+    fn push(&mut self, frame: Frame) {
+        let at = self.lines.len() as u32;
+        let entry = match frame {
+            Frame::Bridge(line) => {
+                self.lines.push(line);
+                Entry::Bridge(at)
+            }
+            Frame::Choker(lines) => {
+                self.lines.extend_from_slice(&lines);
+                Entry::Choker(at)
+            }
+            Frame::Whist(lines) => {
+                self.lines.extend_from_slice(&lines);
+                Entry::Whist(at)
+            }
+            Frame::Problem { .. } => {
+                self.problems.push(frame);
+                Entry::Problem(self.problems.len() as u32 - 1)
+            }
+        };
+        self.entries.push(entry);
+    }
+
+    /// The `N` lines listed from `at`.
+    fn lines<const N: usize>(&self, at: u32) -> [LineRef; N] {
+        let at = at as usize;
+        *self.lines[at..at + N]
+            .first_chunk()
+            .expect("a frame's lines are listed together")
+    }
 }
 
 /// Reads an input block by block and frames each block's lines.
@@ -171,22 +233,24 @@ impl<R: Read> BlockReader<R> {
         }
     }
 
-    /// Reads and frames the next block, reusing the memory of `bytes` and
-    /// `frames`; `None` after the end of the input.
-    fn next_block(
-        &mut self,
-        mut bytes: Vec<u8>,
-        mut frames: Vec<Frame>,
-    ) -> io::Result<Option<FramedBlock>> {
+    /// Reads and frames the next block, reusing the memory of `block`;
+    /// `None` after the end of the input.
+    fn next_block(&mut self, mut block: FramedBlock) -> io::Result<Option<FramedBlock>> {
         if self.finished {
             return Ok(None);
         }
+        block.frames.clear();
+        block.base = self.carry_base;
+        let FramedBlock {
+            bytes,
+            base,
+            frames,
+        } = &mut block;
+        let base = *base;
         bytes.clear();
         bytes.extend_from_slice(&self.carry);
-        frames.clear();
-        let base = self.carry_base;
         let mut unframed = self.unframed;
-        let at_end = fill(&mut self.input, &mut bytes, unframed + BLOCK_SIZE)?;
+        let at_end = fill(&mut self.input, bytes, unframed + BLOCK_SIZE)?;
         if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
             unframed = BYTE_ORDER_MARK.len();
         }
@@ -206,13 +270,9 @@ impl<R: Read> BlockReader<R> {
                 frames.push(binary_input(base + unframed + nul, &line));
                 self.finished = true;
             } else {
-                self.skip_overlong_line(&mut bytes, base, unframed, &mut frames)?;
+                self.skip_overlong_line(bytes, base, unframed, frames)?;
             }
-            return Ok(Some(FramedBlock {
-                bytes,
-                base,
-                frames,
-            }));
+            return Ok(Some(block));
         };
         let to_frame = Block {
             bytes: &bytes[unframed..framed_end],
@@ -225,11 +285,7 @@ impl<R: Read> BlockReader<R> {
                 // Binary input: said once, and nothing after it is read.
                 frames.push(binary_input(nul, &line));
                 self.finished = true;
-                return Ok(Some(FramedBlock {
-                    bytes,
-                    base,
-                    frames,
-                }));
+                return Ok(Some(block));
             }
             if line.text.len() > MAX_LINE_LENGTH {
                 self.framer
@@ -251,11 +307,7 @@ impl<R: Read> BlockReader<R> {
         self.carry.extend_from_slice(&bytes[keep_from..]);
         self.carry_base = base + keep_from;
         self.unframed = framed_end - keep_from;
-        Ok(Some(FramedBlock {
-            bytes,
-            base,
-            frames,
-        }))
+        Ok(Some(block))
     }
 
     /// The line starting at `bytes[start]` has no end within a block: it is
@@ -267,7 +319,7 @@ impl<R: Read> BlockReader<R> {
         bytes: &mut Vec<u8>,
         base: usize,
         start: usize,
-        frames: &mut Vec<Frame>,
+        frames: &mut Frames,
     ) -> io::Result<()> {
         let shown = Line {
             text: &bytes[start..start + SHOWN_OF_OVERLONG_LINE],
@@ -362,8 +414,9 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
         bytes: &framed.bytes,
         base: framed.base,
     };
-    framed
-        .frames
+    let frames = &framed.frames;
+    frames
+        .entries
         .par_chunks(CHUNK_RECORDS)
         .map(|chunk| {
             let mut output = ChunkOutput {
@@ -371,8 +424,16 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
                 ..ChunkOutput::default()
             };
             let mut diagnostics = Vec::new();
-            for frame in chunk {
-                one_frame(name, frame, &block, settings, &mut diagnostics, &mut output);
+            for &entry in chunk {
+                one_frame(
+                    name,
+                    entry,
+                    frames,
+                    &block,
+                    settings,
+                    &mut diagnostics,
+                    &mut output,
+                );
             }
             output
         })
@@ -383,44 +444,56 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
 /// its own typed path, so a record is built once and then only borrowed.
 fn one_frame(
     name: &str,
-    frame: &Frame,
+    entry: Entry,
+    frames: &Frames,
     block: &Block<'_>,
     settings: &Settings,
     diagnostics: &mut Vec<Diagnostic>,
     output: &mut ChunkOutput,
 ) {
     diagnostics.clear();
-    let (first, last) = frame.lines();
-    let shown = Shown {
+    let shown = |first: LineRef| Shown {
         path: name,
         line: first.number,
         settings,
     };
-    match frame {
-        Frame::Bridge(line) => {
-            if let Some(hand) = &bridge::bridge_hand(&block.line(*line), diagnostics)
+    let (first, last) = match entry {
+        Entry::Bridge(at) => {
+            let [line] = frames.lines(at);
+            if let Some(hand) = &bridge::bridge_hand(&block.line(line), diagnostics)
                 && check::bridge_hand(hand, diagnostics)
             {
-                shown.record(hand, output);
+                shown(line).record(hand, output);
             }
+            (line, line)
         }
-        Frame::Choker(lines) => {
+        Entry::Choker(at) => {
+            let lines: [LineRef; 2] = frames.lines(at);
             if let Some(pair) =
                 &choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
                 && check::choker_pair(pair, diagnostics)
             {
-                shown.record(pair, output);
+                shown(lines[0]).record(pair, output);
             }
+            (lines[0], lines[1])
         }
-        Frame::Whist(lines) => {
+        Entry::Whist(at) => {
+            let lines: [LineRef; 5] = frames.lines(at);
             if let Some(deal) = &whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
                 && check::whist_deal(deal, diagnostics)
             {
-                shown.record(deal, output);
+                shown(lines[0]).record(deal, output);
             }
+            (lines[0], lines[4])
         }
-        Frame::Problem { diagnostic, .. } => diagnostics.push(Diagnostic::clone(diagnostic)),
-    }
+        Entry::Problem(at) => {
+            let problem = &frames.problems[at as usize];
+            if let Frame::Problem { diagnostic, .. } = problem {
+                diagnostics.push(Diagnostic::clone(diagnostic));
+            }
+            problem.lines()
+        }
+    };
     if diagnostics.is_empty() {
         return;
     }

@@ -28,16 +28,24 @@ pub struct BridgeOutcome {
     pub stopped: [bool; 4],
 }
 
-/// What one suit gives: the points of each rule (rules 1 to 7 at indices
-/// 0 to 6) and whether it is stopped. Everything the rules say depends on
-/// a suit's honours and its length only.
+/// What one suit gives: the points of each rule and whether it is stopped.
+/// Everything the rules say depends on a suit's honours and its length
+/// only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct SuitValue {
-    /// Rules 1 to 7, and a zero: eight lanes, so that the four suits'
-    /// points add up as vectors.
-    points_by_rule: [i8; 8],
+    /// Rules 1 to 7 in bytes 0 to 6, each plus [`RULE_BIAS`], so that
+    /// none is negative and the four suits' points add up as one `u64`
+    /// (each byte stays under 256).
+    biased_rules: u64,
+    /// Rules 1 to 4, then all seven.
+    no_trump_points: i8,
+    points: i8,
     stopped: bool,
 }
+
+/// Added to each rule's points in [`SuitValue::biased_rules`]: the lowest
+/// is -1.
+const RULE_BIAS: i8 = 1;
 
 /// The honours of a suit as four bits: jack, queen, king, ace from bit 0.
 const JACK: u8 = 1;
@@ -49,7 +57,7 @@ const ACE: u8 = 8;
 const fn suit_value(honours: u8, length: u8) -> SuitValue {
     let (ace, king) = (honours & ACE != 0, honours & KING != 0);
     let (queen, jack) = (honours & QUEEN != 0, honours & JACK != 0);
-    let mut points_by_rule = [0; 8];
+    let mut points_by_rule = [0; 7];
     // Rule 1: ace 4, king 3, queen 2, jack 1.
     points_by_rule[0] = 4 * ace as i8 + 3 * king as i8 + 2 * queen as i8 + jack as i8;
     // Rules 2-4: an honour with too few other cards in its suit.
@@ -61,8 +69,21 @@ const fn suit_value(honours: u8, length: u8) -> SuitValue {
     points_by_rule[5] = 2 * (length == 1) as i8;
     points_by_rule[6] = 2 * (length == 0) as i8;
     let stopped = ace || king && length >= 2 || queen && length >= 3;
+    let mut biased = [0u8; 8];
+    let (mut no_trump_points, mut points) = (0, 0);
+    let mut rule = 0;
+    while rule < 7 {
+        biased[rule] = (points_by_rule[rule] + RULE_BIAS) as u8;
+        points += points_by_rule[rule];
+        if rule < 4 {
+            no_trump_points += points_by_rule[rule];
+        }
+        rule += 1;
+    }
     SuitValue {
-        points_by_rule,
+        biased_rules: u64::from_le_bytes(biased),
+        no_trump_points,
+        points,
         stopped,
     }
 }
@@ -90,7 +111,8 @@ const SUIT_VALUES: [[SuitValue; 14]; 16] = {
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let cards = CardSet::of(&hand.cards);
     let mut lengths = [0u8; 4];
-    let mut points_by_rule = [0i8; 8];
+    let mut biased_rules = 0;
+    let (mut no_trump_points, mut points) = (0, 0);
     let mut stopped = [false; 4];
     for suit in Suit::ALL {
         let ranks = cards.ranks_in(suit);
@@ -98,14 +120,13 @@ pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
         let honours = (ranks >> Rank::JACK.0) as u8 & (JACK | QUEEN | KING | ACE);
         lengths[suit.index()] = length;
         let value = SUIT_VALUES[usize::from(honours)][usize::from(length % 14)];
-        for (total, points) in points_by_rule.iter_mut().zip(value.points_by_rule) {
-            *total += points;
-        }
+        biased_rules += value.biased_rules;
+        no_trump_points += value.no_trump_points;
+        points += value.points;
         stopped[suit.index()] = value.stopped;
     }
-    let no_trump_points = points_by_rule[..4].iter().sum::<i8>();
-    let points = no_trump_points + points_by_rule[4..].iter().sum::<i8>();
-    let points_by_rule = *points_by_rule.first_chunk().expect("seven of eight lanes");
+    let totals = u64::to_le_bytes(biased_rules);
+    let points_by_rule = std::array::from_fn(|rule| totals[rule] as i8 - 4 * RULE_BIAS);
     let bid = if no_trump_points >= 16 && stopped == [true; 4] {
         Bid::NoTrump
     } else if points < 14 {
