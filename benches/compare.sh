@@ -7,7 +7,9 @@
 # Builds the C solutions with gcc -O2 and cardsharp in release mode,
 # generates about a million bridge hands, 500k Choker hands and 100k whist
 # deals, and times each program RUNS times (default 5), keeping the fastest
-# run of each, so that a noisy shared machine disturbs the ratio least.
+# run of each, so that a noisy shared machine disturbs the ratio least. The
+# runs take turns (C, run, check, C, run, check, ...), so that a slow
+# spell of the machine falls on all three alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -25,17 +27,18 @@ done
 "$bin" gen choker --count 250000 --seed 2 > "$work/choker.in"
 "$bin" gen whist --count 100000 --seed 3 > "$work/whist.in"
 
-# fastest wall-clock seconds of $runs runs of "$@"
-fastest() {
-  local best=""
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    best=$(echo "$start $end ${best:-1e9}" | awk '{t = $2 - $1; print (t < $3 ? t : $3)}')
-  done
-  echo "$best"
+# wall-clock seconds of one run of "$@", output discarded
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null
+  end=$(date +%s.%N)
+  echo "$start $end" | awk '{print $2 - $1}'
+}
+
+# the smaller of two numbers
+least() {
+  echo "$1 ${2:-1e9}" | awk '{print ($1 < $2 ? $1 : $2)}'
 }
 
 # peak resident memory in MiB of one run of "$@"
@@ -52,9 +55,12 @@ for game in bridge choker whist; do
     echo "$game: outputs differ" >&2
     exit 1
   fi
-  c=$(fastest sh -c "'$work/$game' < '$input'")
-  rs=$(fastest "$bin" run "$input")
-  check=$(fastest "$bin" check "$input")
+  c="" rs="" check=""
+  for _ in $(seq "$runs"); do
+    c=$(least "$(seconds sh -c "'$work/$game' < '$input'")" "$c")
+    rs=$(least "$(seconds "$bin" run "$input")" "$rs")
+    check=$(least "$(seconds "$bin" check "$input")" "$check")
+  done
   memory=$(peak "$bin" run "$input")
   printf '%-8s %10s %9.3fs %9.3fs %7.1fx %9.3fs %12s\n' "$game" "$(stat -c %s "$input")" "$c" "$rs" \
     "$(echo "$c $rs" | awk '{print $1 / $2}')" "$check" "$memory"
