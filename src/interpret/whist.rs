@@ -90,17 +90,21 @@ pub fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
 pub fn evaluate(deal: &WhistDeal) -> WhistOutcome {
     let mut leader = 0;
     let mut tricks_won = [0u8; 2];
-    let tricks = std::array::from_fn(|trick| {
+    let mut tricks = [Trick {
+        leader: Seat::North,
+        winner: Seat::North,
+        trumped: false,
+    }; 13];
+    for (trick, played) in tricks.iter_mut().enumerate() {
         let winner = trick_winner(deal, trick, leader);
-        let played = Trick {
+        *played = Trick {
             leader: Seat::ALL[leader],
             winner: Seat::ALL[winner],
             trumped: deal.plays[winner][trick].suit() == deal.trump,
         };
         tricks_won[winner % 2] += 1;
         leader = winner;
-        played
-    });
+    }
     let (winner, won) = if tricks_won[0] > tricks_won[1] {
         (Team::NorthSouth, tricks_won[0])
     } else {
