@@ -358,6 +358,26 @@ pub struct Name {
 impl Name {
     pub const MAX: usize = 20;
 
+    /// The name written `text`, when it is 1 to 20 ASCII letters: checked
+    /// and copied in one pass, without a call to `memcpy`.
+    #[must_use]
+    pub fn read(text: &[u8], span: Span) -> Option<Self> {
+        if text.is_empty() || text.len() > Self::MAX {
+            return None;
+        }
+        let mut letters = [0; Self::MAX];
+        let mut all_letters = true;
+        for (slot, &byte) in letters.iter_mut().zip(text) {
+            *slot = byte;
+            all_letters &= byte.is_ascii_alphabetic();
+        }
+        all_letters.then_some(Self {
+            letters,
+            len: text.len() as u8,
+            span,
+        })
+    }
+
     /// `letters` must be 1 to 20 ASCII letters; the parser guarantees it.
     #[must_use]
     pub fn new(letters: &[u8], span: Span) -> Self {

@@ -42,13 +42,10 @@ pub fn canonical_choker_hand(line: &Line<'_>) -> Option<ChokerHand> {
     let text = line.text;
     let dash = text.len().checked_sub(11)?;
     let (name, dash_and_cards) = text.split_at(dash);
-    if name.is_empty()
-        || name.len() > Name::MAX
-        || dash_and_cards[0] != b'-'
-        || !name.iter().all(|&b| letter(b))
-    {
+    if dash_and_cards[0] != b'-' {
         return None;
     }
+    let name = Name::read(name, Span::new(line.offset, dash))?;
     // The cards read straight through, judged once at the end, as
     // `canonical_card_row` does.
     let alphabet = Game::Choker.alphabet();
@@ -59,8 +56,8 @@ pub fn canonical_choker_hand(line: &Line<'_>) -> Option<ChokerHand> {
         codes |= code;
         Card::from_code(code, line.offset + dash + at)
     });
-    (codes & 0x80 == 0).then(|| ChokerHand {
-        name: Name::new(name, Span::new(line.offset, dash)),
+    (codes & 0x80 == 0).then_some(ChokerHand {
+        name,
         cards,
         span: Span::new(line.offset, text.len()),
     })

@@ -116,8 +116,9 @@ impl Framer {
     /// Feeds one line of the document.
     ///
     /// The line each state nearly always sees (a bridge hand, a Choker
-    /// hand, a play line of a deal begun) is recognised here from a few
-    /// bytes and framed at once; every other line takes the rules below.
+    /// hand, a deal's trump line or play line) is recognised here from a
+    /// few bytes and framed at once; every other line takes the rules
+    /// below.
     #[inline]
     pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
         let reference = line.reference();
@@ -133,6 +134,11 @@ impl Framer {
                     Some(first) => emit(Frame::Choker([first, reference])),
                     None => *waiting = Some(reference),
                 }
+            }
+            State::Whist { lines, count } if *count == 0 && is_trump_letter(line.text) => {
+                self.last_line = Some(reference);
+                lines[0] = reference;
+                *count = 1;
             }
             State::Whist { lines, count } if *count > 0 && starts_like_card_row(line.text) => {
                 self.last_line = Some(reference);
@@ -470,6 +476,11 @@ fn opens_choker(trimmed: &[u8]) -> bool {
 fn starts_like_card_row(text: &[u8]) -> bool {
     matches!(text, [a, b, b' ', c, d, b' ', e, ..]
         if [a, b, c, d, e].iter().all(|byte| byte.is_ascii_alphanumeric()))
+}
+
+/// A trump line as every whist file writes it: one suit letter alone.
+fn is_trump_letter(text: &[u8]) -> bool {
+    matches!(text, [b'S' | b'H' | b'D' | b'C'])
 }
 
 /// `name-cards` as nearly every Choker file writes it: a letter first and
