@@ -716,6 +716,58 @@ mod tests {
         assert_eq!(frames("S\n", Mode::Forced(Game::Bridge)), ["bridge@1"]);
     }
 
+    /// Lines of every kind the fast paths look at, and near misses.
+    fn any_line() -> impl proptest::strategy::Strategy<Value = &'static str> {
+        proptest::sample::select(vec![
+            HAND,
+            PLAYS,
+            "KS QS TH 8H",
+            "A-1C3S2G5D4D",
+            "Bob-TC3C5S7D4G",
+            "B-TC3C5S7D4",
+            "Joey QDKDQSKSJS",
+            "S",
+            "H",
+            "x",
+            "Hearts",
+            "#",
+            "END",
+            "",
+            "  ",
+            "hello",
+            "10H 2C",
+        ])
+    }
+
+    proptest::proptest! {
+        /// The fast paths at the top of `Framer::line` are shortcuts: the
+        /// rules alone (`other_line`) frame every document the same way
+        /// (`document` grammar).
+        #[test]
+        fn the_fast_paths_frame_as_the_rules_do(
+            lines in proptest::collection::vec(any_line(), 0..40),
+            forced in proptest::option::of(proptest::sample::select(vec![
+                Game::Bridge, Game::Choker, Game::Whist,
+            ])),
+        ) {
+            let text = lines.join("\n");
+            let mode = forced.map_or(Mode::Auto, Mode::Forced);
+            let block = Block { bytes: text.as_bytes(), base: 0 };
+            let (mut fast, mut rules) = (Vec::new(), Vec::new());
+            let mut framer = Framer::new(mode);
+            for line in Lines::new(block, 1) {
+                framer.line(&line, &mut |frame| fast.push(frame));
+            }
+            framer.finish(&mut |frame| fast.push(frame));
+            let mut framer = Framer::new(mode);
+            for line in Lines::new(block, 1) {
+                framer.other_line(&line, &mut |frame| rules.push(frame));
+            }
+            framer.finish(&mut |frame| rules.push(frame));
+            proptest::prop_assert_eq!(fast, rules);
+        }
+    }
+
     #[test]
     fn the_framer_holds_only_an_unfinished_record() {
         let mut framer = Framer::new(Mode::Auto);
