@@ -4,7 +4,7 @@
 
 use crate::ast::{BridgeHand, Card, CardSet, ChokerPair, Game, Record, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
-use crate::interpret::whist::trick_winner;
+use crate::interpret::whist::{self, Trick};
 
 /// Pushes a diagnostic for every rule `record` breaks; `true` when none.
 pub fn record(record: &Record, diagnostics: &mut Vec<Diagnostic>) -> bool {
@@ -82,13 +82,24 @@ pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool
 /// suit led while a card of it is still in their hand (played in a later
 /// trick) has revoked. `true` when clean.
 pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    if !duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics) {
-        return false;
-    }
-    if follows_suit(deal) {
-        return true;
-    }
-    report_revokes(deal, diagnostics)
+    whist_cards(deal, diagnostics) && whist_plays(deal, &whist::evaluate(deal).tricks, diagnostics)
+}
+
+/// The first half of [`whist_deal`]: 52 distinct cards, without which
+/// a replay means nothing.
+pub fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics)
+}
+
+/// The second half of [`whist_deal`]: the plays follow suit, given the
+/// replay of the deal's distinct cards (its tricks' leaders), which the
+/// pipeline has from the evaluation, so that a deal is replayed once.
+pub fn whist_plays(
+    deal: &WhistDeal,
+    tricks: &[Trick; 13],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    follows_suit(deal, tricks) || report_revokes(deal, tricks, diagnostics)
 }
 
 /// Whether every play follows suit when it can, in masks over the 13
@@ -97,7 +108,7 @@ pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
 /// this one. So for each seat and suit, the tricks where that suit was
 /// led before the seat's last card of it must all be tricks where the
 /// seat played it. No branch on the cards, which are as good as random.
-fn follows_suit(deal: &WhistDeal) -> bool {
+fn follows_suit(deal: &WhistDeal, tricks: &[Trick; 13]) -> bool {
     // Bit `trick` of `played[seat][suit]`: the seat played that suit then.
     let mut played = [[0u16; 4]; 4];
     for (seat, row) in deal.plays.iter().enumerate() {
@@ -106,10 +117,8 @@ fn follows_suit(deal: &WhistDeal) -> bool {
         }
     }
     let mut led = [0u16; 4];
-    let mut leader = 0;
-    for trick in 0..13 {
-        led[deal.plays[leader][trick].suit().index() % 4] |= 1 << trick;
-        leader = trick_winner(deal, trick, leader);
+    for (trick, replayed) in tricks.iter().enumerate() {
+        led[deal.plays[replayed.leader.index()][trick].suit().index() % 4] |= 1 << trick;
     }
     let mut revoked = 0;
     for by_suit in &played {
@@ -125,11 +134,14 @@ fn follows_suit(deal: &WhistDeal) -> bool {
 
 /// Reports each revoke, with the card led and a card of its suit that the
 /// player still held; `true` when there is none.
-fn report_revokes(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
+fn report_revokes(
+    deal: &WhistDeal,
+    tricks: &[Trick; 13],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
     let reported_before = diagnostics.len();
-    let mut leader = 0;
-    for trick in 0..13 {
-        let led = deal.plays[leader][trick];
+    for (trick, replayed) in tricks.iter().enumerate() {
+        let led = deal.plays[replayed.leader.index()][trick];
         for seat in 0..4 {
             let played = deal.plays[seat][trick];
             if played.suit() == led.suit() {
@@ -150,7 +162,6 @@ fn report_revokes(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
                 ));
             }
         }
-        leader = trick_winner(deal, trick, leader);
     }
     diagnostics.len() == reported_before
 }
@@ -190,8 +201,9 @@ mod tests {
     fn the_fast_revoke_check_agrees_with_the_exact_one() {
         let mut revoking = 0;
         for deal in deals() {
-            let exact = report_revokes(&deal, &mut Vec::new());
-            assert_eq!(follows_suit(&deal), exact, "{deal:?}");
+            let tricks = crate::interpret::whist::evaluate(&deal).tricks;
+            let exact = report_revokes(&deal, &tricks, &mut Vec::new());
+            assert_eq!(follows_suit(&deal, &tricks), exact, "{deal:?}");
             revoking += usize::from(!exact);
         }
         assert!(revoking > 100, "the swaps made only {revoking} revokes");

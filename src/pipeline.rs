@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use crate::ast::Span;
 use crate::check;
 use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
+use crate::interpret::Evaluate;
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::{
@@ -479,10 +480,14 @@ fn one_frame(
         }
         Entry::Whist(at) => {
             let lines: [LineRef; 5] = frames.lines(at);
+            // Replayed once: the evaluation's tricks tell the check who led.
             if let Some(deal) = &whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
-                && check::whist_deal(deal, diagnostics)
+                && check::whist_cards(deal, diagnostics)
             {
-                shown(lines[0]).record(deal, output);
+                let outcome = deal.evaluate();
+                if check::whist_plays(deal, &outcome.tricks, diagnostics) {
+                    shown(lines[0]).record_evaluated(deal, || outcome, output);
+                }
             }
             (lines[0], lines[4])
         }
@@ -546,14 +551,25 @@ impl Shown<'_> {
     /// Evaluates a well-formed record as the action asks and writes what
     /// comes of it.
     fn record<R: Present>(&self, record: &R, output: &mut ChunkOutput) {
+        self.record_evaluated(record, || record.evaluate(), output);
+    }
+
+    /// As [`Shown::record`], with the evaluation from `evaluate`, called
+    /// only if the action needs it.
+    fn record_evaluated<R: Present>(
+        &self,
+        record: &R,
+        evaluate: impl FnOnce() -> R::Outcome,
+        output: &mut ChunkOutput,
+    ) {
         output.tally.records += 1;
         let out = &mut output.results;
         match (self.settings.action, self.settings.output) {
             (Action::Check, _) => {}
-            (Action::Run, OutputFormat::Text) => record.judge_line(&record.evaluate(), out),
+            (Action::Run, OutputFormat::Text) => record.judge_line(&evaluate(), out),
             (Action::Run, OutputFormat::Json) => {
                 let mut line = Vec::with_capacity(48);
-                record.judge_line(&record.evaluate(), &mut line);
+                record.judge_line(&evaluate(), &mut line);
                 let result = render::JsonResult {
                     result: render::judge_text(&line),
                 };
@@ -561,12 +577,12 @@ impl Shown<'_> {
             }
             (Action::Explain, OutputFormat::Text) => {
                 let mut text = String::new();
-                record.explain(&record.evaluate(), &mut text);
+                record.explain(&evaluate(), &mut text);
                 let _ = writeln!(text);
                 out.extend_from_slice(format!("line {}: {text}", self.line).as_bytes());
             }
             (Action::Explain, OutputFormat::Json) => {
-                let outcome = record.evaluate();
+                let outcome = evaluate();
                 let mut line = Vec::with_capacity(48);
                 record.judge_line(&outcome, &mut line);
                 let explanation = render::JsonExplanation {
