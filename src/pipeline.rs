@@ -13,7 +13,7 @@ use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
 
-use crate::ast::Span;
+use crate::ast::{ChokerPair, Span};
 use crate::check;
 use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
 use crate::interpret::Evaluate;
@@ -424,7 +424,7 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
                 results: Vec::with_capacity(chunk.len() * RESULT_BYTES),
                 ..ChunkOutput::default()
             };
-            let mut diagnostics = Vec::new();
+            let mut scratch = Scratch::default();
             for &entry in chunk {
                 one_frame(
                     name,
@@ -432,13 +432,21 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
                     frames,
                     &block,
                     settings,
-                    &mut diagnostics,
+                    &mut scratch,
                     &mut output,
                 );
             }
             output
         })
         .collect()
+}
+
+/// What a task of the pool reuses from record to record: a place to read
+/// each game's record into, and the diagnostics of the current one.
+#[derive(Default)]
+struct Scratch {
+    choker: ChokerPair,
+    diagnostics: Vec<Diagnostic>,
 }
 
 /// Parse, check, evaluate and render one framed record. Each game takes
@@ -449,9 +457,10 @@ fn one_frame(
     frames: &Frames,
     block: &Block<'_>,
     settings: &Settings,
-    diagnostics: &mut Vec<Diagnostic>,
+    scratch: &mut Scratch,
     output: &mut ChunkOutput,
 ) {
+    let diagnostics = &mut scratch.diagnostics;
     diagnostics.clear();
     let shown = |first: LineRef| Shown {
         path: name,
@@ -470,8 +479,8 @@ fn one_frame(
         }
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
-            if let Some(pair) =
-                &choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
+            let pair = &mut scratch.choker;
+            if choker::read_choker_pair(&lines.map(|line| block.line(line)), pair, diagnostics)
                 && check::choker_pair(pair, diagnostics)
             {
                 shown(lines[0]).record(pair, output);

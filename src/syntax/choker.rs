@@ -13,54 +13,75 @@ const SCOPE: Scope = Scope::Game(Game::Choker);
 
 /// `choker_pair = choker_hand , choker_hand ;`
 pub fn choker_pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerPair> {
-    let first = choker_hand(&lines[0], diagnostics);
-    let second = choker_hand(&lines[1], diagnostics);
-    let (first, second) = (first?, second?);
-    let span = first.span.to(second.span);
-    Some(ChokerPair {
-        first,
-        second,
-        span,
-    })
+    let mut pair = ChokerPair::default();
+    read_choker_pair(lines, &mut pair, diagnostics).then_some(pair)
+}
+
+/// [`choker_pair`] into a pair the caller owns (the pipeline keeps one a
+/// task), so that each field is written once, where it is read: a record
+/// copied right after it was written makes the processor wait for the
+/// stores to land. `false` when either hand has faults, each reported.
+pub fn read_choker_pair(
+    lines: &[Line<'_>; 2],
+    pair: &mut ChokerPair,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let first = read_choker_hand(&lines[0], &mut pair.first, diagnostics);
+    let second = read_choker_hand(&lines[1], &mut pair.second, diagnostics);
+    pair.span = pair.first.span.to(pair.second.span);
+    first && second
 }
 
 /// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
-#[inline]
 pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
-    if let Some(hand) = canonical_choker_hand(line) {
-        return Some(hand);
+    let mut hand = ChokerHand::default();
+    read_choker_hand(line, &mut hand, diagnostics).then_some(hand)
+}
+
+/// [`choker_hand`] into a hand the caller owns.
+fn read_choker_hand(
+    line: &Line<'_>,
+    hand: &mut ChokerHand,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    if canonical_choker_hand(line, hand) {
+        return true;
     }
-    exact_choker_hand(line, diagnostics)
+    match exact_choker_hand(line, diagnostics) {
+        Some(read) => {
+            *hand = read;
+            true
+        }
+        None => false,
+    }
 }
 
 /// The layout nearly every file uses, read without nom: `name-cards` with
-/// no blanks. `None` for anything else, which the grammar then reads. A
-/// property test holds this equal to the grammar wherever it answers.
-#[must_use]
+/// no blanks, written into `hand`. `false` for anything else, which the
+/// grammar then reads (what was written is then overwritten). A property
+/// test holds this equal to the grammar wherever it answers.
 #[inline]
-pub fn canonical_choker_hand(line: &Line<'_>) -> Option<ChokerHand> {
+pub fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
     let text = line.text;
-    let dash = text.len().checked_sub(11)?;
+    let Some(dash) = text.len().checked_sub(11) else {
+        return false;
+    };
     let (name, dash_and_cards) = text.split_at(dash);
-    if dash_and_cards[0] != b'-' {
-        return None;
+    if dash_and_cards[0] != b'-' || !hand.name.read(name, Span::new(line.offset, dash)) {
+        return false;
     }
-    let name = Name::read(name, Span::new(line.offset, dash))?;
     // The cards read straight through, judged once at the end, as
     // `canonical_card_row` does.
     let alphabet = Game::Choker.alphabet();
     let mut codes = 0;
-    let cards = std::array::from_fn(|index| {
+    for (index, slot) in hand.cards.iter_mut().enumerate() {
         let at = 1 + 2 * index;
         let code = alphabet.card_code(dash_and_cards[at], dash_and_cards[at + 1]);
         codes |= code;
-        Card::from_code(code, line.offset + dash + at)
-    });
-    (codes & 0x80 == 0).then_some(ChokerHand {
-        name,
-        cards,
-        span: Span::new(line.offset, text.len()),
-    })
+        *slot = Card::from_code(code, line.offset + dash + at);
+    }
+    hand.span = Span::new(line.offset, text.len());
+    codes & 0x80 == 0
 }
 
 /// `choker_hand` by the grammar, with a diagnosis when it fails.
