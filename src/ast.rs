@@ -340,7 +340,7 @@ impl CardSet {
 }
 
 /// A bridge hand: one line of thirteen cards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BridgeHand {
     pub cards: [Card; 13],
     pub span: Span,
@@ -483,7 +483,7 @@ impl Seat {
 
 /// One whist deal: the trump suit and each seat's thirteen plays, in trick
 /// order (`plays[seat][trick]`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct WhistDeal {
     pub trump: Suit,
     pub trump_span: Span,

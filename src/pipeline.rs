@@ -13,7 +13,7 @@ use std::io::{self, Read, Write};
 
 use rayon::prelude::*;
 
-use crate::ast::{ChokerPair, Span};
+use crate::ast::{BridgeHand, ChokerPair, Span, WhistDeal};
 use crate::check;
 use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
 use crate::interpret::Evaluate;
@@ -445,7 +445,9 @@ fn records_to_output(name: &str, framed: &FramedBlock, settings: &Settings) -> V
 /// each game's record into, and the diagnostics of the current one.
 #[derive(Default)]
 struct Scratch {
+    bridge: BridgeHand,
     choker: ChokerPair,
+    whist: WhistDeal,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -470,7 +472,8 @@ fn one_frame(
     let (first, last) = match entry {
         Entry::Bridge(at) => {
             let [line] = frames.lines(at);
-            if let Some(hand) = &bridge::bridge_hand(&block.line(line), diagnostics)
+            let hand = &mut scratch.bridge;
+            if bridge::read_bridge_hand(&block.line(line), hand, diagnostics)
                 && check::bridge_hand(hand, diagnostics)
             {
                 shown(line).record(hand, output);
@@ -490,7 +493,8 @@ fn one_frame(
         Entry::Whist(at) => {
             let lines: [LineRef; 5] = frames.lines(at);
             // Replayed once: the evaluation's tricks tell the check who led.
-            if let Some(deal) = &whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
+            let deal = &mut scratch.whist;
+            if whist::read_whist_deal(&lines.map(|line| block.line(line)), deal, diagnostics)
                 && check::whist_cards(deal, diagnostics)
             {
                 let outcome = deal.evaluate();

@@ -2,17 +2,29 @@
 
 use super::Line;
 use super::card::card_row;
-use crate::ast::{BridgeHand, Card, Game};
+use crate::ast::{BridgeHand, Card, Game, Span};
 use crate::diagnostic::Diagnostic;
 
 /// `bridge_hand = card_row ;` with 13 cards.
 pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
-    // Read straight into the hand, so the cards are written once.
     let mut hand = BridgeHand {
         cards: [Card::default(); 13],
-        span: line.content_span(),
+        span: Span::default(),
     };
-    card_row(line, Game::Bridge, &mut hand.cards, diagnostics).then_some(hand)
+    read_bridge_hand(line, &mut hand, diagnostics).then_some(hand)
+}
+
+/// [`bridge_hand`] into a hand the caller owns (the pipeline keeps one a
+/// task), so that the cards are written once, where they are read, as
+/// [`super::choker::read_choker_pair`] explains. `false` when the row has
+/// faults, each reported.
+pub fn read_bridge_hand(
+    line: &Line<'_>,
+    hand: &mut BridgeHand,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    hand.span = line.content_span();
+    card_row(line, Game::Bridge, &mut hand.cards, diagnostics)
 }
 
 #[cfg(test)]

@@ -13,27 +13,32 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 /// Every line is parsed even when an earlier one failed, so that each
 /// fault of the deal is reported.
 pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
+    let mut deal = WhistDeal::default();
+    read_whist_deal(lines, &mut deal, diagnostics).then_some(deal)
+}
+
+/// [`whist_deal`] into a deal the caller owns (the pipeline keeps one a
+/// task), so that each row is written once, where it is read, as
+/// [`super::choker::read_choker_pair`] explains. `false` when any line
+/// has faults, each reported.
+pub fn read_whist_deal(
+    lines: &[Line<'_>; 5],
+    deal: &mut WhistDeal,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
     let [trump, plays @ ..] = lines;
     let trump = trump_line(trump, diagnostics);
-    // Each row is read straight into its place in the deal.
-    let mut deal = WhistDeal {
-        trump: Suit::default(),
-        trump_span: Span::default(),
-        plays: [[Card::default(); 13]; 4],
-        span: Span::default(),
-    };
     let mut complete = true;
     for (row, line) in deal.plays.iter_mut().zip(plays) {
         complete &= play_line(line, row, diagnostics);
     }
-    let (suit, trump_span) = trump?;
-    if !complete {
-        return None;
-    }
+    let Some((suit, trump_span)) = trump else {
+        return false;
+    };
     deal.trump = suit;
     deal.trump_span = trump_span;
     deal.span = trump_span.to(lines[4].content_span());
-    Some(deal)
+    complete
 }
 
 /// `trump_line = blank , suit , blank ;`
