@@ -109,24 +109,26 @@ pub fn whist_plays(
 /// led before the seat's last card of it must all be tricks where the
 /// seat played it. No branch on the cards, which are as good as random.
 fn follows_suit(deal: &WhistDeal, tricks: &[Trick; 13]) -> bool {
-    // Bit `trick` of `played[seat][suit]`: the seat played that suit then.
-    let mut played = [[0u16; 4]; 4];
-    for (seat, row) in deal.plays.iter().enumerate() {
-        for (trick, card) in row.iter().enumerate() {
-            played[seat][card.suit().index() % 4] |= 1 << trick;
-        }
-    }
-    let mut led = [0u16; 4];
-    for (trick, replayed) in tricks.iter().enumerate() {
-        led[deal.plays[replayed.leader.index()][trick].suit().index() % 4] |= 1 << trick;
-    }
+    // Sixteen bits a suit, bit `trick` set where the suit was played (by
+    // one seat) or led: kept in registers, as an array updated in memory
+    // would wait on its own stores.
+    let by_suit = |card: Card, trick: usize| 1u64 << (16 * (card.suit().index() % 4) + trick);
+    let played = deal.plays.each_ref().map(|row| {
+        row.iter()
+            .enumerate()
+            .fold(0, |played, (trick, &card)| played | by_suit(card, trick))
+    });
+    let led = tricks.iter().enumerate().fold(0, |led, (trick, replayed)| {
+        led | by_suit(deal.plays[replayed.leader.index()][trick], trick)
+    });
     let mut revoked = 0;
-    for by_suit in &played {
-        for (tricks, led) in by_suit.iter().zip(led) {
+    for played in played {
+        for suit in 0..4 {
+            let (played, led) = ((played >> (16 * suit)) as u16, (led >> (16 * suit)) as u16);
             // The trick of the seat's last card of this suit, as a bit
             // (none when there is no such card), and the tricks before it.
-            let last = (1u32 << (16 - tricks.leading_zeros())) >> 1;
-            revoked |= u32::from(led & !tricks) & last.saturating_sub(1);
+            let last = (1u32 << (16 - played.leading_zeros())) >> 1;
+            revoked |= u32::from(led & !played) & last.saturating_sub(1);
         }
     }
     revoked == 0
