@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
 
 use crate::ast::Game;
 use crate::pipeline::{self, Action, OutputFormat, Settings, Tally};
@@ -419,15 +420,36 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
                 continue;
             }
         };
-        for file in files {
-            match process_path(&file, settings, &mut out, &mut err, show_progress) {
-                Ok(counts) => tally += counts,
-                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return USAGE_OR_IO,
-                Err(error) => {
-                    failed = true;
-                    let _ = writeln!(err, "cardsharp: {}: {error}", file.display());
+        let mut rest = &files[..];
+        while !rest.is_empty() {
+            let small = small_inputs(rest);
+            let results = if small >= 2 {
+                // Several small inputs at once, one a task, each kept
+                // whole with its outputs, then written in order.
+                rest[..small]
+                    .par_iter()
+                    .map(|file| process_whole(file, settings))
+                    .collect()
+            } else {
+                let streamed = process_path(&rest[0], settings, &mut out, &mut err, show_progress);
+                vec![streamed.map(|counts| (Vec::new(), Vec::new(), counts))]
+            };
+            for (file, result) in rest.iter().zip(results) {
+                let written = result.and_then(|(results, reports, counts)| {
+                    out.write_all(&results)?;
+                    err.write_all(&reports)?;
+                    Ok(counts)
+                });
+                match written {
+                    Ok(counts) => tally += counts,
+                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return USAGE_OR_IO,
+                    Err(error) => {
+                        failed = true;
+                        let _ = writeln!(err, "cardsharp: {}: {error}", file.display());
+                    }
                 }
             }
+            rest = &rest[small.max(1)..];
         }
     }
     if out.flush().is_err() {
@@ -441,6 +463,40 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
     } else {
         CLEAN
     }
+}
+
+/// Inputs of at most this many bytes are read whole and processed several
+/// at a time, one a task: alone, a small input would leave cores idle.
+const SMALL_INPUT: u64 = 1 << 20;
+
+/// The most bytes of small inputs held at once, with their outputs.
+const SMALL_BATCH: u64 = 8 << 20;
+
+/// How many of the first `files` are small enough to process together
+/// (standard input never is, as its size is unknown).
+fn small_inputs(files: &[PathBuf]) -> usize {
+    let mut total = 0;
+    files
+        .iter()
+        .take_while(|file| {
+            let size = (file.as_path() != Path::new("-"))
+                .then(|| std::fs::metadata(file).ok())
+                .flatten()
+                .map(|metadata| metadata.len())
+                .filter(|&size| size <= SMALL_INPUT);
+            total += size.unwrap_or(SMALL_BATCH);
+            size.is_some() && total <= SMALL_BATCH
+        })
+        .count()
+}
+
+/// A small input read whole: its results, its reports and its counts.
+fn process_whole(file: &Path, settings: &Settings) -> io::Result<(Vec<u8>, Vec<u8>, Tally)> {
+    let bytes = std::fs::read(file)?;
+    let (mut results, mut reports) = (Vec::new(), Vec::new());
+    let name = file.display().to_string();
+    let counts = pipeline::process(&name, &bytes[..], settings, &mut results, &mut reports)?;
+    Ok((results, reports, counts))
 }
 
 fn process_path(

@@ -65,6 +65,48 @@ fn a_directory_is_walked_in_sorted_order() {
     std::fs::remove_dir_all(directory).unwrap();
 }
 
+/// Small inputs are processed several at a time; what is printed must be
+/// what one input after another prints, results and reports alike.
+#[test]
+fn many_small_inputs_print_as_one_after_another() {
+    let directory = std::env::temp_dir().join(format!("cardsharp-many-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let games = ["bridge", "choker", "whist", "mixed"];
+    let mut paths = Vec::new();
+    for index in 0..12 {
+        let path = directory.join(format!("{index:02}.txt"));
+        let text = if index == 5 {
+            "KS QS TH\n".to_owned()
+        } else {
+            sample(games[index % games.len()]).0
+        };
+        std::fs::write(&path, text).unwrap();
+        paths.push(path.to_str().unwrap().to_owned());
+    }
+    let binary = env!("CARGO_BIN_EXE_cardsharp");
+    let one_by_one = |stream: fn(&std::process::Output) -> &Vec<u8>| -> String {
+        paths
+            .iter()
+            .map(|path| {
+                let output = std::process::Command::new(binary)
+                    .args(["run", "--diagnostics", "short", path])
+                    .output()
+                    .unwrap();
+                String::from_utf8(stream(&output).clone()).unwrap()
+            })
+            .collect()
+    };
+    let (stdout, stderr) = (one_by_one(|o| &o.stdout), one_by_one(|o| &o.stderr));
+    assert!(stderr.contains("05.txt:1:1: error"));
+    let (_, reports) = Test::new()
+        .args(["run", "--diagnostics", "short", directory.to_str().unwrap()])
+        .stdout(stdout)
+        .status(1)
+        .run();
+    assert_eq!(reports, stderr);
+    std::fs::remove_dir_all(directory).unwrap();
+}
+
 #[test]
 fn usage_errors_exit_2() {
     Test::new()
