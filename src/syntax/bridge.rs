@@ -2,16 +2,12 @@
 
 use super::Line;
 use super::card::card_row;
-use crate::ast::{BridgeHand, Card, Game, Span};
+use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
 
 /// `bridge_hand = card_row ;` with 13 cards.
 pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
-    let mut hand = BridgeHand {
-        cards: [Card::default(); 13],
-        span: Span::default(),
-    };
-    read_bridge_hand(line, &mut hand, diagnostics).then_some(hand)
+    super::read_fresh(|hand| read_bridge_hand(line, hand, diagnostics))
 }
 
 /// [`bridge_hand`] into a hand the caller owns (the pipeline keeps one a

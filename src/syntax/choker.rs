@@ -13,8 +13,7 @@ const SCOPE: Scope = Scope::Game(Game::Choker);
 
 /// `choker_pair = choker_hand , choker_hand ;`
 pub fn choker_pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerPair> {
-    let mut pair = ChokerPair::default();
-    read_choker_pair(lines, &mut pair, diagnostics).then_some(pair)
+    super::read_fresh(|pair| read_choker_pair(lines, pair, diagnostics))
 }
 
 /// [`choker_pair`] into a pair the caller owns (the pipeline keeps one a
@@ -34,8 +33,7 @@ pub fn read_choker_pair(
 
 /// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
 pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
-    let mut hand = ChokerHand::default();
-    read_choker_hand(line, &mut hand, diagnostics).then_some(hand)
+    super::read_fresh(|hand| read_choker_hand(line, hand, diagnostics))
 }
 
 /// [`choker_hand`] into a hand the caller owns.

@@ -163,6 +163,13 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// A record read by `read` into a fresh default, as an `Option`: the form
+/// for callers that keep no record to read into.
+fn read_fresh<T: Default>(read: impl FnOnce(&mut T) -> bool) -> Option<T> {
+    let mut record = T::default();
+    read(&mut record).then_some(record)
+}
+
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 

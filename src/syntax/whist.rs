@@ -13,8 +13,7 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 /// Every line is parsed even when an earlier one failed, so that each
 /// fault of the deal is reported.
 pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
-    let mut deal = WhistDeal::default();
-    read_whist_deal(lines, &mut deal, diagnostics).then_some(deal)
+    super::read_fresh(|deal| read_whist_deal(lines, deal, diagnostics))
 }
 
 /// [`whist_deal`] into a deal the caller owns (the pipeline keeps one a
