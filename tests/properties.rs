@@ -160,7 +160,7 @@ proptest! {
     /// accepts, and then with the same hand.
     #[test]
     fn canonical_choker_hand_agrees_with_the_grammar(
-        name in "[A-Za-z0-9_ ]{0,23}",
+        name in "[A-Za-z0-9_ @\\[`{ŁᄀÁ]{0,23}",
         dash in prop::sample::select(vec!["-", "-", "-", " - ", "", "--"]),
         cards in "[1-9TJQKCASHGD ]{8,12}",
     ) {

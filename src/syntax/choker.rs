@@ -61,11 +61,27 @@ fn read_choker_hand(
 #[inline]
 pub fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
     let text = line.text;
-    let Some(dash) = text.len().checked_sub(11) else {
+    // A name of 1 to 20 letters, a dash and ten card letters.
+    if !(12..=Name::MAX + 11).contains(&text.len()) {
         return false;
-    };
-    let (name, dash_and_cards) = text.split_at(dash);
-    if dash_and_cards[0] != b'-' || !hand.name.read(name, Span::new(line.offset, dash)) {
+    }
+    let dash = text.len() - 11;
+    // The name's first twelve bytes are there in any such line, its last
+    // eight wherever it has them; a shorter name leaves other bytes there,
+    // which the name ignores. Each read is of a fixed size.
+    let word = |at: usize| u64::from_le_bytes(*text[at..].first_chunk().expect("in the line"));
+    let head = u32::from_le_bytes(*text[8..].first_chunk().expect("in the line"));
+    let tail = word((text.len() - 8).min(12));
+    let window = (
+        u128::from(word(0)) | u128::from(head) << 64 | u128::from(tail as u32) << 96,
+        (tail >> 32) as u32,
+    );
+    let dash_and_cards = &text[dash..];
+    if dash_and_cards[0] != b'-'
+        || !hand
+            .name
+            .read_window(window, dash, Span::new(line.offset, dash))
+    {
         return false;
     }
     // The cards read straight through, judged once at the end, as
