@@ -320,6 +320,31 @@ fn empty_and_terminator_only_inputs() {
         .run();
 }
 
+/// The first blocks read are smaller than the longest line kept; a line
+/// that long must still be read whole there, and one byte more is too long.
+#[test]
+fn the_longest_line_kept_is_read_whole_at_the_start_of_the_input() {
+    let (bridge, expected) = sample("bridge");
+    let longest = cardsharp::pipeline::MAX_LINE_LENGTH;
+    let kept = format!("{}\n{bridge}", "KS ".repeat(longest / 3).trim_end());
+    let (_, stderr) = Test::new()
+        .args(["run", "--diagnostics", "short"])
+        .stdin(kept)
+        .stdout(expected.clone())
+        .stderr_contains("<stdin>:1:1: error[cardsharp::bridge::card_count]")
+        .status(1)
+        .run();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let too_long = format!("{}\n{bridge}", "K".repeat(longest + 1));
+    Test::new()
+        .args(["run", "--diagnostics", "short"])
+        .stdin(too_long)
+        .stdout(expected)
+        .stderr_contains("<stdin>:1:1: error[cardsharp::document::line_too_long]")
+        .status(1)
+        .run();
+}
+
 #[test]
 fn a_long_line_and_binary_noise_are_reported_once_and_hide_nothing() {
     let (bridge, expected) = sample("bridge");
