@@ -571,6 +571,22 @@ mod tests {
     }
 
     #[test]
+    fn the_same_chicken_whatever_the_case() {
+        let name = |text: &str| Name::new(text.as_bytes(), Span::default());
+        for (first, second, same) in [
+            ("Clucky", "cLUCKY", true),
+            ("A", "a", true),
+            ("Abcdefghijklmnopqrst", "ABCDEFGHIJKLMNOPQRST", true),
+            ("Ab", "Ac", false),
+            ("A", "AA", false),
+            ("Clucky", "Cluck", false),
+        ] {
+            assert_eq!(name(first).same_chicken(&name(second)), same, "{first} {second}");
+            assert_eq!(name(second).same_chicken(&name(first)), same, "{second} {first}");
+        }
+    }
+
+    #[test]
     fn a_window_says_no_to_a_name_of_no_letters_or_too_many() {
         let window = (
             u128::from_le_bytes([b'a'; 16]),
