@@ -422,6 +422,7 @@ impl Name {
     /// Names are compared without regard to case: "In names, case is not
     /// significant".
     #[must_use]
+    #[inline]
     pub fn same_chicken(&self, other: &Name) -> bool {
         self.as_bytes().eq_ignore_ascii_case(other.as_bytes())
     }

@@ -126,6 +126,7 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 /// the highest bit of the right mask. No loop over ranks, no branch on the
 /// cards until the category.
 #[must_use]
+#[inline]
 pub fn value(hand: &ChokerHand) -> HandValue {
     let make = |category, tie_break| HandValue {
         category,
