@@ -582,8 +582,16 @@ mod tests {
             ("A", "AA", false),
             ("Clucky", "Cluck", false),
         ] {
-            assert_eq!(name(first).same_chicken(&name(second)), same, "{first} {second}");
-            assert_eq!(name(second).same_chicken(&name(first)), same, "{second} {first}");
+            assert_eq!(
+                name(first).same_chicken(&name(second)),
+                same,
+                "{first} {second}"
+            );
+            assert_eq!(
+                name(second).same_chicken(&name(first)),
+                same,
+                "{second} {first}"
+            );
         }
     }
 

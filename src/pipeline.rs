@@ -9,7 +9,7 @@
 //! does not grow with the input.
 
 use std::fmt::Write as _;
-use std::io::{self, Read, Write};
+use std::io::{self, IoSlice, Read, Write};
 
 use rayon::prelude::*;
 
@@ -132,13 +132,33 @@ fn write_outputs(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<Tally> {
+    let mut results: Vec<_> = outputs
+        .iter()
+        .map(|output| IoSlice::new(&output.results))
+        .collect();
+    write_all_vectored(out, &mut results)?;
     let mut tally = Tally::default();
     for output in outputs {
-        out.write_all(&output.results)?;
         err.write_all(&output.reports)?;
         tally += output.tally;
     }
     Ok(tally)
+}
+
+/// Writes all of `slices` in as few calls as the writer allows: a block's
+/// results then leave in one `writev`, not copied into a buffer first.
+/// (`Write::write_all_vectored` does this, but is not stable yet.)
+fn write_all_vectored(out: &mut impl Write, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
+    IoSlice::advance_slices(&mut slices, 0);
+    while !slices.is_empty() {
+        match out.write_vectored(slices) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(written) => IoSlice::advance_slices(&mut slices, written),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(())
 }
 
 /// A block of input in memory and the records framed in it. The bytes
@@ -664,4 +684,44 @@ pub fn run_bytes(name: &str, input: &[u8], settings: &Settings) -> (String, Stri
         String::from_utf8_lossy(&err).into_owned(),
         tally,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that takes at most three bytes a call, and is interrupted
+    /// every other call, as a slow pipe may be.
+    struct Trickle {
+        written: Vec<u8>,
+        calls: usize,
+    }
+
+    impl Write for Trickle {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.calls += 1;
+            if self.calls % 2 == 0 {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let taken = bytes.len().min(3);
+            self.written.extend_from_slice(&bytes[..taken]);
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn vectored_writes_go_on_until_every_byte_is_out() {
+        let pieces: [&[u8]; 4] = [b"", b"Joey vs Clucky: ", b"", b"Joey Wins\n"];
+        let mut slices = pieces.map(IoSlice::new);
+        let mut out = Trickle {
+            written: Vec::new(),
+            calls: 0,
+        };
+        write_all_vectored(&mut out, &mut slices).unwrap();
+        assert_eq!(out.written, b"Joey vs Clucky: Joey Wins\n");
+    }
 }
