@@ -19,6 +19,7 @@ use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
 use crate::interpret::Evaluate;
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
+use crate::syntax::document::FrameSink;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Line, LineRef, Lines, Mode, bridge, choker, whist,
 };
@@ -193,35 +194,46 @@ enum Entry {
     Problem(u32),
 }
 
+/// The usual frames go straight into the lists, inlined where the framer
+/// emits them.
+impl FrameSink for Frames {
+    fn frame(&mut self, frame: Frame) {
+        match frame {
+            Frame::Bridge(line) => self.bridge(line),
+            Frame::Choker(lines) => self.choker(lines),
+            Frame::Whist(lines) => self.whist(&lines),
+            Frame::Problem { .. } => {
+                self.problems.push(frame);
+                self.entries
+                    .push(Entry::Problem(self.problems.len() as u32 - 1));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn bridge(&mut self, line: LineRef) {
+        self.entries.push(Entry::Bridge(self.lines.len() as u32));
+        self.lines.push(line);
+    }
+
+    #[inline(always)]
+    fn choker(&mut self, lines: [LineRef; 2]) {
+        self.entries.push(Entry::Choker(self.lines.len() as u32));
+        self.lines.extend_from_slice(&lines);
+    }
+
+    #[inline(always)]
+    fn whist(&mut self, lines: &[LineRef; 5]) {
+        self.entries.push(Entry::Whist(self.lines.len() as u32));
+        self.lines.extend_from_slice(lines);
+    }
+}
+
 impl Frames {
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
         self.problems.clear();
-    }
-
-    /// Adds a frame as the framer emitted it.
-    fn push(&mut self, frame: Frame) {
-        let at = self.lines.len() as u32;
-        let entry = match frame {
-            Frame::Bridge(line) => {
-                self.lines.push(line);
-                Entry::Bridge(at)
-            }
-            Frame::Choker(lines) => {
-                self.lines.extend_from_slice(&lines);
-                Entry::Choker(at)
-            }
-            Frame::Whist(lines) => {
-                self.lines.extend_from_slice(&lines);
-                Entry::Whist(at)
-            }
-            Frame::Problem { .. } => {
-                self.problems.push(frame);
-                Entry::Problem(self.problems.len() as u32 - 1)
-            }
-        };
-        self.entries.push(entry);
     }
 
     /// The `N` lines listed from `at`.
@@ -307,7 +319,7 @@ impl<R: Read> BlockReader<R> {
                     offset: base + unframed,
                     number: self.line_number,
                 };
-                frames.push(binary_input(base + unframed + nul, &line));
+                frames.frame(binary_input(base + unframed + nul, &line));
                 self.finished = true;
             } else {
                 self.skip_overlong_line(bytes, base, unframed, frames)?;
@@ -323,20 +335,19 @@ impl<R: Read> BlockReader<R> {
         for line in lines.by_ref() {
             if let Some(nul) = first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1) {
                 // Binary input: said once, and nothing after it is read.
-                frames.push(binary_input(nul, &line));
+                frames.frame(binary_input(nul, &line));
                 self.finished = true;
                 return Ok(Some(block));
             }
             if line.text.len() > MAX_LINE_LENGTH {
-                self.framer
-                    .overlong_line(&line, &mut |frame| frames.push(frame));
+                self.framer.overlong_line(&line, frames);
             } else {
-                self.framer.line(&line, &mut |frame| frames.push(frame));
+                self.framer.line(&line, frames);
             }
         }
         self.line_number = lines.next_number();
         if at_end {
-            self.framer.finish(&mut |frame| frames.push(frame));
+            self.framer.finish(frames);
             self.finished = true;
         }
         let keep_from = self
@@ -366,8 +377,7 @@ impl<R: Read> BlockReader<R> {
             offset: base + start,
             number: self.line_number,
         };
-        self.framer
-            .overlong_line(&shown, &mut |frame| frames.push(frame));
+        self.framer.overlong_line(&shown, frames);
         let mut line_length = bytes.len() - start;
         bytes.truncate(start + SHOWN_OF_OVERLONG_LINE);
         self.carry.clear();
@@ -383,7 +393,7 @@ impl<R: Read> BlockReader<R> {
             line_length += self.carry.len();
             self.carry.clear();
             if read == 0 {
-                self.framer.finish(&mut |frame| frames.push(frame));
+                self.framer.finish(frames);
                 self.finished = true;
                 break;
             }

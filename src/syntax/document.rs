@@ -48,6 +48,33 @@ impl Frame {
     }
 }
 
+/// Where the [`Framer`] puts the frames it finds, in order. Any
+/// `FnMut(Frame)` is one. A sink of its own may also take the usual frames
+/// (a bridge hand, a Choker pair, a whist deal) by their lines, so that no
+/// `Frame` is built only to be taken apart again: the pipeline's does, as
+/// framing is the one stage that runs on a single thread.
+pub trait FrameSink {
+    fn frame(&mut self, frame: Frame);
+
+    fn bridge(&mut self, line: LineRef) {
+        self.frame(Frame::Bridge(line));
+    }
+
+    fn choker(&mut self, lines: [LineRef; 2]) {
+        self.frame(Frame::Choker(lines));
+    }
+
+    fn whist(&mut self, lines: &[LineRef; 5]) {
+        self.frame(Frame::Whist(*lines));
+    }
+}
+
+impl<F: FnMut(Frame)> FrameSink for F {
+    fn frame(&mut self, frame: Frame) {
+        self(frame);
+    }
+}
+
 const END: &str = "END";
 const HASH: &str = "#";
 
@@ -119,19 +146,19 @@ impl Framer {
     /// hand, a deal's trump line or play line) is recognised here from a
     /// few bytes and framed at once; every other line takes the rules
     /// below.
-    #[inline]
-    pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+    #[inline(always)]
+    pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let reference = line.reference();
         match &mut self.state {
             State::Open if starts_like_card_row(line.text) => {
                 self.last_line = Some(reference);
-                emit(Frame::Bridge(reference));
+                emit.bridge(reference);
             }
             State::Choker { waiting } if looks_like_choker_hand(line.text) => {
                 self.last_line = Some(reference);
                 self.last_choker_line = Some(reference);
                 match waiting.take() {
-                    Some(first) => emit(Frame::Choker([first, reference])),
+                    Some(first) => emit.choker([first, reference]),
                     None => *waiting = Some(reference),
                 }
             }
@@ -145,7 +172,7 @@ impl Framer {
                 lines[*count] = reference;
                 *count += 1;
                 if *count == lines.len() {
-                    emit(Frame::Whist(*lines));
+                    emit.whist(lines);
                     *count = 0;
                 }
             }
@@ -155,7 +182,7 @@ impl Framer {
 
     /// A line that is not the usual one of its state.
     #[inline(never)]
-    fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+    fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if line.is_blank() {
             return;
         }
@@ -172,7 +199,7 @@ impl Framer {
                         Mode::Forced(Game::Choker) => END,
                         _ => HASH,
                     };
-                    emit(problem(
+                    emit.frame(problem(
                         Scope::Document,
                         Kind::AfterTerminator { terminator },
                         line.content_span(),
@@ -186,16 +213,16 @@ impl Framer {
     /// A line too long to read: reported, and the end of any record it
     /// would have belonged to (so that no line before it has to be kept
     /// while the rest of it is skipped). `line` holds its first bytes only.
-    pub fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+    pub fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         match &mut self.state {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting.take() {
-                    emit(unpaired(hand));
+                    emit.frame(unpaired(hand));
                 }
             }
             State::Whist { lines, count } => {
                 if *count > 0 {
-                    emit(cut_short(lines, *count));
+                    emit.frame(cut_short(lines, *count));
                 }
                 *count = 0;
             }
@@ -206,7 +233,7 @@ impl Framer {
             ..line.reference()
         };
         self.last_line = Some(shown);
-        emit(problem(
+        emit.frame(problem(
             Scope::Document,
             Kind::LineTooLong,
             Span::new(shown.offset, shown.len),
@@ -215,23 +242,23 @@ impl Framer {
     }
 
     /// The end of the input: reports what was left open.
-    pub fn finish(&mut self, emit: &mut impl FnMut(Frame)) {
+    pub fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
         match std::mem::replace(&mut self.state, State::Open) {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting {
-                    emit(unpaired(hand));
+                    emit.frame(unpaired(hand));
                 }
                 if let Some(last) = last {
-                    emit(missing_terminator(Game::Choker, END, last));
+                    emit.frame(missing_terminator(Game::Choker, END, last));
                 }
             }
             State::Whist { lines, count } => {
                 if count > 0 {
-                    emit(cut_short(&lines, count));
+                    emit.frame(cut_short(&lines, count));
                 }
                 if let Some(last) = last {
-                    emit(missing_terminator(Game::Whist, HASH, last));
+                    emit.frame(missing_terminator(Game::Whist, HASH, last));
                 }
             }
             State::Open | State::Closed { .. } => {}
@@ -240,7 +267,7 @@ impl Framer {
 
     /// `section = whist_section | choker_section | bridge_section ;`: a
     /// line read outside Choker and whist sections.
-    fn section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+    fn section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let reference = line.reference();
         if starts_like_card_row(line.text) {
             self.bridge_section(reference, emit);
@@ -248,7 +275,7 @@ impl Framer {
         }
         let trimmed = line.trimmed();
         if let Some(terminator) = terminator(trimmed) {
-            emit(stray(terminator, line));
+            emit.frame(stray(terminator, line));
             return;
         }
         if self.mode == Mode::Auto {
@@ -274,7 +301,7 @@ impl Framer {
                         line.span_of(&trimmed[error.valid_up_to()..][..1]),
                     ),
                 };
-                emit(problem(Scope::Document, kind, span, reference));
+                emit.frame(problem(Scope::Document, kind, span, reference));
                 return;
             }
         }
@@ -283,12 +310,12 @@ impl Framer {
 
     /// `bridge_section = bridge_hand , { bridge_hand } ;`: every line is a
     /// hand.
-    fn bridge_section(&mut self, line: LineRef, emit: &mut impl FnMut(Frame)) {
-        emit(Frame::Bridge(line));
+    fn bridge_section(&mut self, line: LineRef, emit: &mut impl FrameSink) {
+        emit.bridge(line);
     }
 
     /// `choker_section = choker_pair , { choker_pair } , "END" ;`
-    fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+    fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if let State::Choker { waiting } = &mut self.state
             && line.text.first().is_some_and(u8::is_ascii_alphabetic)
             && line.text[..line.text.len().min(Name::MAX + 1)].contains(&b'-')
@@ -298,7 +325,7 @@ impl Framer {
             let reference = line.reference();
             self.last_choker_line = Some(reference);
             match waiting.take() {
-                Some(first) => emit(Frame::Choker([first, reference])),
+                Some(first) => emit.choker([first, reference]),
                 None => *waiting = Some(reference),
             }
             return;
@@ -309,7 +336,7 @@ impl Framer {
         let trimmed = line.trimmed();
         if trimmed == END.as_bytes() {
             if let Some(hand) = waiting {
-                emit(unpaired(hand));
+                emit.frame(unpaired(hand));
             }
             self.state = self.after_terminator();
         } else if self.mode == Mode::Auto
@@ -319,17 +346,17 @@ impl Framer {
             // `END` was left out: close the section where it should have
             // been and read this line as the start of the next one.
             if let Some(hand) = waiting {
-                emit(unpaired(hand));
+                emit.frame(unpaired(hand));
             }
             if let Some(last) = self.last_choker_line {
-                emit(missing_terminator(Game::Choker, END, last));
+                emit.frame(missing_terminator(Game::Choker, END, last));
             }
             self.state = State::Open;
             self.section(line, emit);
         } else if self.mode == Mode::Auto && trimmed == HASH.as_bytes() {
-            emit(stray(HASH, line));
+            emit.frame(stray(HASH, line));
         } else if let Some(first) = waiting {
-            emit(Frame::Choker([first, line.reference()]));
+            emit.choker([first, line.reference()]);
             self.state = State::Choker { waiting: None };
             self.last_choker_line = Some(line.reference());
         } else {
@@ -344,7 +371,7 @@ impl Framer {
     ///
     /// A lone suit letter where a play line should be starts a new deal:
     /// the deal before it was cut short, and the new one is read as usual.
-    fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FnMut(Frame)) {
+    fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if let State::Whist { lines, count } = &mut self.state
             && *count > 0
             && starts_like_card_row(line.text)
@@ -354,7 +381,7 @@ impl Framer {
             lines[*count] = line.reference();
             *count += 1;
             if *count == lines.len() {
-                emit(Frame::Whist(*lines));
+                emit.whist(lines);
                 *count = 0;
             }
             return;
@@ -366,32 +393,32 @@ impl Framer {
         let reference = line.reference();
         if trimmed == HASH.as_bytes() {
             if count > 0 {
-                emit(cut_short(&lines, count));
+                emit.frame(cut_short(&lines, count));
             }
             self.state = self.after_terminator();
             return;
         }
         if self.mode == Mode::Auto && trimmed == END.as_bytes() {
-            emit(stray(END, line));
+            emit.frame(stray(END, line));
             return;
         }
         if self.mode == Mode::Auto && has_name_dash(trimmed) {
             // `#` was left out before a Choker section.
             if count > 0 {
-                emit(cut_short(&lines, count));
+                emit.frame(cut_short(&lines, count));
             }
             let last = if count > 0 {
                 lines[count - 1]
             } else {
                 lines[4]
             };
-            emit(missing_terminator(Game::Whist, HASH, last));
+            emit.frame(missing_terminator(Game::Whist, HASH, last));
             self.state = State::Open;
             self.section(line, emit);
             return;
         }
         let count = if count > 0 && opens_whist(trimmed) {
-            emit(cut_short(&lines, count));
+            emit.frame(cut_short(&lines, count));
             0
         } else {
             count
@@ -403,7 +430,7 @@ impl Framer {
         lines[count] = reference;
         *held = count + 1;
         if *held == lines.len() {
-            emit(Frame::Whist(*lines));
+            emit.whist(lines);
             *held = 0;
         }
     }
@@ -421,7 +448,7 @@ impl Framer {
 /// `document = { section } ;`: frames a whole document held in memory,
 /// emitting its frames in order. Inputs read in blocks use a [`Framer`]
 /// directly, line by line.
-pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FnMut(Frame)) {
+pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     let mut framer = Framer::new(mode);
     for line in Lines::new(block, 1) {
         framer.line(&line, emit);
