@@ -132,7 +132,7 @@ pub fn value(hand: &ChokerHand) -> HandValue {
         category,
         tie_break,
     };
-    let cards = CardSet::of(&hand.cards);
+    let cards = CardSet::of_few(&hand.cards);
     if cards.contains(CHICKEN_OF_CHICKENS) {
         return make(Category::KingOfKings, None);
     }
