@@ -6,13 +6,14 @@
 #
 # Builds the C solutions with gcc -O2 and cardsharp in release mode,
 # generates about a million bridge hands, 500k Choker hands and 100k whist
-# deals, and times each program RUNS times (default 5), keeping the fastest
-# run of each, so that a noisy shared machine disturbs the ratio least. The
+# deals, and times each program RUNS times (default 25, about a minute in
+# all), keeping the fastest run of each, so that a noisy shared machine
+# disturbs the ratio least. The
 # runs take turns (C, run, check, C, run, check, ...), so that a slow
 # spell of the machine falls on all three alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-5}
+runs=${1:-25}
 reference=${REFERENCE:-../shared/reference}
 work=${WORK:-target/compare}
 mkdir -p "$work"
