@@ -65,6 +65,18 @@ pub struct HandValue {
     pub tie_break: Option<Rank>,
 }
 
+impl HandValue {
+    /// The value as one number in the same order: the category above the
+    /// tie-break rank, no tie-break (0) below every rank (1 and up).
+    const fn key(self) -> u16 {
+        let rank = match self.tie_break {
+            Some(rank) => rank.0,
+            None => 0,
+        };
+        (self.category as u16) << 8 | rank as u16
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Verdict {
     FirstWins,
@@ -88,14 +100,14 @@ const CHICKEN_OF_CHICKENS: Card = Card::new(Rank::HIGHEST, Suit(3), 0);
 pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
     let first = value(&pair.first);
     let second = value(&pair.second);
+    // Picked by index from the two comparisons: which hand wins is as
+    // good as random, so branches on it would be mispredicted.
+    let (first_key, second_key) = (first.key(), second.key());
     let verdict = if pair.first.name.same_chicken(&pair.second.name) {
         Verdict::SameChicken
     } else {
-        match first.cmp(&second) {
-            std::cmp::Ordering::Greater => Verdict::FirstWins,
-            std::cmp::Ordering::Less => Verdict::SecondWins,
-            std::cmp::Ordering::Equal => Verdict::Tie,
-        }
+        [Verdict::Tie, Verdict::FirstWins, Verdict::SecondWins]
+            [usize::from(first_key > second_key) | usize::from(first_key < second_key) << 1]
     };
     ChokerOutcome {
         first,
@@ -202,6 +214,41 @@ mod tests {
             span: Span::default(),
         })
         .verdict
+    }
+
+    /// Every category with every tie-break against every other: the key
+    /// orders values as their fields do.
+    #[test]
+    fn a_value_key_keeps_the_order_of_values() {
+        use Category::*;
+        let categories = [
+            OneCard,
+            OnePair,
+            TwoPairs,
+            ThreeOfAKind,
+            Straight,
+            Flush,
+            FullHouse,
+            FourOfAKind,
+            StraightFlush,
+            RoyalFlush,
+            KingOfKings,
+        ];
+        let tie_breaks = std::iter::once(None).chain((1..=14).map(|rank| Some(Rank(rank))));
+        let values: Vec<HandValue> = categories
+            .iter()
+            .flat_map(|&category| {
+                tie_breaks.clone().map(move |tie_break| HandValue {
+                    category,
+                    tie_break,
+                })
+            })
+            .collect();
+        for a in &values {
+            for b in &values {
+                assert_eq!(a.key().cmp(&b.key()), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
