@@ -436,13 +436,13 @@ impl Name {
 
     /// Names are compared without regard to case: "In names, case is not
     /// significant".
-    #[must_use]
-    #[inline]
     ///
     /// A name holds letters and then zeros, so setting the case bit of all
     /// twenty bytes lowercases the letters and leaves the padding alike: a
     /// comparison of fixed size, without a loop that ends where a name does
     /// (which would be mispredicted).
+    #[must_use]
+    #[inline]
     pub fn same_chicken(&self, other: &Name) -> bool {
         let lower = |name: &Name| name.letters.map(|byte| byte | 0x20);
         self.len == other.len && lower(self) == lower(other)
