@@ -18,8 +18,9 @@ reference=${REFERENCE:-../shared/reference}
 work=${WORK:-target/compare}
 mkdir -p "$work"
 
-cargo build --release --quiet
-bin=target/release/cardsharp
+# Wherever .cargo/config.toml (or CARGO_BUILD_TARGET) puts it.
+bin=$(cargo build --release --message-format=json 2>/dev/null |
+  grep -o '"executable":"[^"]*/cardsharp"' | cut -d'"' -f4)
 for game in bridge choker whist; do
   gcc -O2 -o "$work/$game" "$reference/$game.c" 2>/dev/null
 done
