@@ -732,7 +732,7 @@ mod tests {
     impl Write for Trickle {
         fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
             self.calls += 1;
-            if self.calls % 2 == 0 {
+            if self.calls.is_multiple_of(2) {
                 return Err(io::ErrorKind::Interrupted.into());
             }
             let taken = bytes.len().min(3);

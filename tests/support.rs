@@ -114,12 +114,12 @@ impl Test {
                 output.status.code()
             ));
         }
-        if let Some(expected) = &self.stdout {
-            if &stdout != expected {
-                failures.push(format!(
-                    "stdout:\n--- expected\n{expected}--- got\n{stdout}---"
-                ));
-            }
+        if let Some(expected) = &self.stdout
+            && &stdout != expected
+        {
+            failures.push(format!(
+                "stdout:\n--- expected\n{expected}--- got\n{stdout}---"
+            ));
         }
         for part in &self.stderr_contains {
             if !stderr.contains(part.as_str()) {

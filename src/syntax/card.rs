@@ -249,21 +249,22 @@ pub fn diagnose_token(
         };
     }
     let upper = text.to_ascii_uppercase();
-    if let [b'1', b'0', suit] = upper[..] {
-        if alphabet.suit(suit).is_some() && alphabet.rank(b'T').is_some() {
-            report(
-                Kind::TenAsDigits {
-                    fixed: format!("T{}", char::from(suit)),
-                },
-                whole,
-            );
-            return TokenDiagnosis {
-                cards: 1,
-                card_like: true,
-            };
-        }
+    if let [b'1', b'0', suit] = upper[..]
+        && alphabet.suit(suit).is_some()
+        && alphabet.rank(b'T').is_some()
+    {
+        report(
+            Kind::TenAsDigits {
+                fixed: format!("T{}", char::from(suit)),
+            },
+            whole,
+        );
+        return TokenDiagnosis {
+            cards: 1,
+            card_like: true,
+        };
     }
-    if upper != text && upper.len() % 2 == 0 && upper.chunks(2).all(is_card) {
+    if upper != text && upper.len().is_multiple_of(2) && upper.chunks(2).all(is_card) {
         report(
             Kind::LowercaseCard {
                 fixed: spaced_cards(&upper),
@@ -275,7 +276,7 @@ pub fn diagnose_token(
             card_like: true,
         };
     }
-    if text.len() >= 4 && text.len() % 2 == 0 && text.chunks(2).all(is_card) {
+    if text.len() >= 4 && text.len().is_multiple_of(2) && text.chunks(2).all(is_card) {
         report(
             Kind::GluedCards {
                 fixed: spaced_cards(text),

@@ -484,7 +484,7 @@ fn opens_choker(trimmed: &[u8]) -> bool {
         return false;
     };
     let standard = Game::Bridge.alphabet();
-    let glued_standard_cards = compact.len() % 2 == 0
+    let glued_standard_cards = compact.len().is_multiple_of(2)
         && compact
             .chunks(2)
             .all(|pair| standard.rank(pair[0]).is_some() && standard.suit(pair[1]).is_some());
@@ -541,7 +541,7 @@ fn has_name_dash(trimmed: &[u8]) -> bool {
 fn opens_bridge(trimmed: &[u8]) -> bool {
     has_more_tokens_than(trimmed, 1)
         || trimmed.len() >= 2
-            && trimmed.len() % 2 == 0
+            && trimmed.len().is_multiple_of(2)
             && trimmed.iter().all(u8::is_ascii_alphanumeric)
         || trimmed.len() == 3 && trimmed.starts_with(b"10")
 }
