@@ -147,14 +147,27 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 #[must_use]
 #[inline]
 pub fn value(hand: &ChokerHand) -> HandValue {
+    let cards = CardSet::of_few(&hand.cards);
+    // One hand in eleven holds the Chicken of Chickens: picked, as a
+    // branch on it would be mispredicted as often.
+    let king = HandValue {
+        category: Category::KingOfKings,
+        tie_break: None,
+    };
+    select_unpredictable(
+        cards.contains(CHICKEN_OF_CHICKENS),
+        king,
+        value_without_king(cards),
+    )
+}
+
+/// [`value`] as if the Chicken of Chickens were an ordinary card.
+#[inline]
+fn value_without_king(cards: CardSet) -> HandValue {
     let make = |category, tie_break| HandValue {
         category,
         tie_break,
     };
-    let cards = CardSet::of_few(&hand.cards);
-    if cards.contains(CHICKEN_OF_CHICKENS) {
-        return make(Category::KingOfKings, None);
-    }
     let [spades, giblets, diamonds, chickens] = Suit::ALL.map(|suit| cards.ranks_in(suit));
     let ranks = spades | giblets | diamonds | chickens;
     let in_two_suits = (spades & giblets)
