@@ -40,54 +40,60 @@ pub struct WhistOutcome {
     pub score: u8,
 }
 
-/// How strong a card is in a trick: its rank, plus 16 in the suit led,
-/// plus 32 in trumps, so the highest trump beats the highest card of the
-/// suit led, which beats any discard. By trump, suit led and
-/// [`Card::index`](crate::ast::Card::index), worked out at compile time: a card's strength is then
-/// one lookup.
-const STRENGTH: [[[u8; 64]; 4]; 4] = {
-    let mut table = [[[0; 64]; 4]; 4];
-    let mut trump = 0;
-    while trump < 4 {
-        let mut led = 0;
-        while led < 4 {
-            let mut index = 0;
-            while index < 64 {
-                let (suit, rank) = (index / 16, index % 16);
-                table[trump][led][index] =
-                    (rank + 16 * (suit == led) as usize + 32 * (suit == trump) as usize) as u8;
-                index += 1;
-            }
-            led += 1;
-        }
-        trump += 1;
-    }
-    table
-};
-
 /// The seat (0 north .. 3 west) that wins trick `trick` when `leader`
 /// leads it: the highest trump if any was played, else the highest card of
 /// the suit led. Off-suit discards never win.
-///
-/// The highest [`STRENGTH`] wins, found with `max` over strength and seat
-/// packed in one byte, so the cards (as good as random) cost no branches.
-/// The strengths of cards that can win are distinct, as a deal's 52 cards
-/// are.
 #[must_use]
 #[inline]
 pub fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
-    let led = deal.plays[leader % 4][trick].suit();
-    let strength = &STRENGTH[deal.trump.index() % 4][led.index() % 4];
-    let packed = |seat: usize| {
-        let card = deal.plays[seat][trick];
-        strength[card.index() as usize % 64] << 2 | seat as u8
-    };
-    let best = packed(0).max(packed(1)).max(packed(2).max(packed(3)));
-    usize::from(best & 3)
+    TrickCards::new(deal, trick).winner(leader)
+}
+
+/// One trick's four cards, made ready for finding the winner once the
+/// leader is known.
+///
+/// A card's strength in a trick is its rank, plus 16 in the suit led, plus
+/// 32 in trumps, so the highest trump beats the highest card of the suit
+/// led, which beats any discard; the highest strength wins. All but the
+/// suit led is known before the replay reaches the trick, and is worked
+/// out here, off the replay's chain of thirteen tricks, each waiting for
+/// the one before to know who leads: what is left on the chain is a few
+/// compares and three `max`. Strengths are packed with the seat in one
+/// byte (strength × 4 + seat), so the cards (as good as random) cost no
+/// branches, and the strengths of cards that can win are distinct, as a
+/// deal's 52 cards are.
+#[derive(Clone, Copy, Debug)]
+struct TrickCards {
+    /// Each seat's packed strength, without the 16 of the suit led.
+    strength: [u8; 4],
+    suit: [u8; 4],
+}
+
+impl TrickCards {
+    fn new(deal: &WhistDeal, trick: usize) -> Self {
+        let cards: [_; 4] = std::array::from_fn(|seat| deal.plays[seat][trick]);
+        let trump = deal.trump;
+        Self {
+            strength: std::array::from_fn(|seat| {
+                let card = cards[seat];
+                (card.rank().0 | u8::from(card.suit() == trump) << 5) << 2 | seat as u8
+            }),
+            suit: cards.map(|card| card.suit().0),
+        }
+    }
+
+    #[inline]
+    fn winner(&self, leader: usize) -> usize {
+        let led = self.suit[leader % 4];
+        let packed = |seat: usize| self.strength[seat] | u8::from(self.suit[seat] == led) << 6;
+        let best = packed(0).max(packed(1)).max(packed(2).max(packed(3)));
+        usize::from(best & 3)
+    }
 }
 
 #[must_use]
 pub fn evaluate(deal: &WhistDeal) -> WhistOutcome {
+    let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
     let mut leader = 0;
     let mut tricks_won = [0u8; 2];
     let mut tricks = [Trick {
@@ -95,12 +101,12 @@ pub fn evaluate(deal: &WhistDeal) -> WhistOutcome {
         winner: Seat::North,
         trumped: false,
     }; 13];
-    for (trick, played) in tricks.iter_mut().enumerate() {
-        let winner = trick_winner(deal, trick, leader);
+    for (played, cards) in tricks.iter_mut().zip(&cards) {
+        let winner = cards.winner(leader);
         *played = Trick {
             leader: Seat::ALL[leader],
             winner: Seat::ALL[winner],
-            trumped: deal.plays[winner][trick].suit() == deal.trump,
+            trumped: cards.strength[winner] & 0x80 != 0,
         };
         tricks_won[winner % 2] += 1;
         leader = winner;
