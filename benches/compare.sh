@@ -7,10 +7,9 @@
 # Builds the C solutions with gcc -O2 and cardsharp in release mode,
 # generates about a million bridge hands, 500k Choker hands and 100k whist
 # deals, and times each program RUNS times (default 25, about a minute in
-# all), keeping the fastest run of each, so that a noisy shared machine
-# disturbs the ratio least. The
-# runs take turns (C, run, check, C, run, check, ...), so that a slow
-# spell of the machine falls on all three alike.
+# all). The runs take turns (C, run, check, C, run, check, ...), so that a
+# slow spell of the machine falls on all three alike; the columns are
+# explained where they are printed.
 set -euo pipefail
 # A decimal point in $EPOCHREALTIME, whatever the locale.
 export LC_ALL=C
@@ -45,9 +44,14 @@ seconds() {
   echo "$start $end" | awk '{print $2 - $1}'
 }
 
-# the smaller of two numbers
-least() {
-  echo "$1 ${2:-1e9}" | awk '{print ($1 < $2 ? $1 : $2)}'
+# The median of the numbers on standard input, one a line.
+median() {
+  sort -g | awk '{ n[NR] = $1 } END { print (NR % 2 ? n[(NR + 1) / 2] : (n[NR / 2] + n[NR / 2 + 1]) / 2) }'
+}
+
+# The fastest of the times in column $1 of $turns, in ms.
+fastest() {
+  printf '%s' "$turns" | awk -v column="$1" '{ print $column * 1000 }' | sort -g | head -n 1
 }
 
 # peak resident memory in MiB of one run of "$@"
@@ -55,7 +59,17 @@ peak() {
   /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1 | awk '{printf "%.1f", $1 / 1024}'
 }
 
-printf '%-8s %10s %10s %10s %8s %10s %12s\n' game bytes "C ms" "run ms" ratio "check ms" "peak MiB"
+# Columns: the fastest run of each program (C, run, check), and the ratio
+# of the fastest C run to the fastest cardsharp run, which is the speed-up.
+# Then `check` against `run` turn by turn: the median over the turns of
+# check's time over run's in the same turn. The two run in the same
+# moment of the machine, which a slow spell (it lasts seconds to minutes)
+# slows alike, so this compares them more steadily than two fastest runs
+# taken at different moments. For C against cardsharp the fastest runs are
+# the fairer measure: a disturbance of a few milliseconds is a large part
+# of a 20 ms run and a small part of a 200 ms one.
+printf '%-8s %10s %8s %8s %8s %8s %10s %9s\n' \
+  game bytes "C ms" "run ms" "check ms" ratio "check/run" "peak MiB"
 for game in bridge choker whist; do
   input="$work/$game.in"
   "$work/$game" < "$input" > "$work/$game.c.out"
@@ -64,16 +78,15 @@ for game in bridge choker whist; do
     echo "$game: outputs differ" >&2
     exit 1
   fi
-  c="" rs="" check=""
+  turns=""
   for _ in $(seq "$runs"); do
-    c=$(least "$(seconds "$work/$game")" "$c")
-    rs=$(least "$(seconds "$bin" run "$input")" "$rs")
-    check=$(least "$(seconds "$bin" check "$input")" "$check")
+    turns+="$(seconds "$work/$game") $(seconds "$bin" run "$input") $(seconds "$bin" check "$input")"$'\n'
   done
+  c=$(fastest 1) rs=$(fastest 2) check=$(fastest 3)
+  check_vs_run=$(printf '%s' "$turns" | awk '{ print $3 / $2 }' | median)
   memory=$(peak "$bin" run "$input")
-  printf '%-8s %10s %10.1f %10.1f %7.1fx %10.1f %12s\n' "$game" "$(stat -c %s "$input")" \
-    "$(echo "$c" | awk '{print $1 * 1000}')" "$(echo "$rs" | awk '{print $1 * 1000}')" \
-    "$(echo "$c $rs" | awk '{print $1 / $2}')" "$(echo "$check" | awk '{print $1 * 1000}')" "$memory"
+  printf '%-8s %10s %8.1f %8.1f %8.1f %7.1fx %10.2f %9s\n' "$game" "$(stat -c %s "$input")" \
+    "$c" "$rs" "$check" "$(echo "$c $rs" | awk '{print $1 / $2}')" "$check_vs_run" "$memory"
 done
 
 # 390 MB of bridge hands through a pipe: memory must stay flat.
