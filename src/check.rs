@@ -2,7 +2,7 @@
 //! twice in a hand or deal, the two Choker hands from one deck, whist plays
 //! that follow suit. A record that passes is safe to evaluate.
 
-use crate::ast::{BridgeHand, Card, CardSet, ChokerPair, Game, Record, WhistDeal};
+use crate::ast::{BridgeHand, Card, CardSet, ChokerPair, Game, Record, Seat, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 use crate::interpret::whist::{self, Trick};
 
@@ -82,7 +82,7 @@ pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool
 /// suit led while a card of it is still in their hand (played in a later
 /// trick) has revoked. `true` when clean.
 pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    whist_cards(deal, diagnostics) && whist_plays(deal, &whist::evaluate(deal).tricks, diagnostics)
+    whist_cards(deal, diagnostics) && whist_plays(deal, &whist::leaders(deal), diagnostics)
 }
 
 /// The first half of [`whist_deal`]: 52 distinct cards, without which
@@ -91,15 +91,35 @@ pub fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool 
     duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics)
 }
 
-/// The second half of [`whist_deal`]: the plays follow suit, given the
-/// replay of the deal's distinct cards (its tricks' leaders), which the
-/// pipeline has from the evaluation, so that a deal is replayed once.
+/// The second half of [`whist_deal`]: the plays follow suit, given who
+/// led each trick in the replay of the deal's distinct cards, which the
+/// pipeline has from the evaluation when it runs one, so that a deal is
+/// replayed once.
 pub fn whist_plays(
     deal: &WhistDeal,
-    tricks: &[Trick; 13],
+    leaders: &[impl Led; 13],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    follows_suit(deal, tricks) || report_revokes(deal, tricks, diagnostics)
+    follows_suit(deal, leaders) || report_revokes(deal, leaders, diagnostics)
+}
+
+/// Who led a trick, as the replay tells it: a replayed [`Trick`] when the
+/// deal was evaluated, the bare [`Seat`] when only its leaders were
+/// needed. Either serves the check as it is, without a copy.
+pub trait Led {
+    fn leader(&self) -> Seat;
+}
+
+impl Led for Seat {
+    fn leader(&self) -> Seat {
+        *self
+    }
+}
+
+impl Led for Trick {
+    fn leader(&self) -> Seat {
+        self.leader
+    }
 }
 
 /// Whether every play follows suit when it can, in masks over the 13
@@ -108,7 +128,7 @@ pub fn whist_plays(
 /// this one. So for each seat and suit, the tricks where that suit was
 /// led before the seat's last card of it must all be tricks where the
 /// seat played it. No branch on the cards, which are as good as random.
-fn follows_suit(deal: &WhistDeal, tricks: &[Trick; 13]) -> bool {
+fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
     // Sixteen bits a suit, bit `trick` set where the suit was played (by
     // one seat) or led: kept in registers, as an array updated in memory
     // would wait on its own stores.
@@ -118,8 +138,8 @@ fn follows_suit(deal: &WhistDeal, tricks: &[Trick; 13]) -> bool {
             .enumerate()
             .fold(0, |played, (trick, &card)| played | by_suit(card, trick))
     });
-    let led = tricks.iter().enumerate().fold(0, |led, (trick, replayed)| {
-        led | by_suit(deal.plays[replayed.leader.index()][trick], trick)
+    let led = leaders.iter().enumerate().fold(0, |led, (trick, leader)| {
+        led | by_suit(deal.plays[leader.leader().index()][trick], trick)
     });
     let mut revoked = 0;
     for played in played {
@@ -138,12 +158,12 @@ fn follows_suit(deal: &WhistDeal, tricks: &[Trick; 13]) -> bool {
 /// player still held; `true` when there is none.
 fn report_revokes(
     deal: &WhistDeal,
-    tricks: &[Trick; 13],
+    leaders: &[impl Led; 13],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
     let reported_before = diagnostics.len();
-    for (trick, replayed) in tricks.iter().enumerate() {
-        let led = deal.plays[replayed.leader.index()][trick];
+    for (trick, leader) in leaders.iter().enumerate() {
+        let led = deal.plays[leader.leader().index()][trick];
         for seat in 0..4 {
             let played = deal.plays[seat][trick];
             if played.suit() == led.suit() {
@@ -203,9 +223,9 @@ mod tests {
     fn the_fast_revoke_check_agrees_with_the_exact_one() {
         let mut revoking = 0;
         for deal in deals() {
-            let tricks = crate::interpret::whist::evaluate(&deal).tricks;
-            let exact = report_revokes(&deal, &tricks, &mut Vec::new());
-            assert_eq!(follows_suit(&deal, &tricks), exact, "{deal:?}");
+            let leaders = crate::interpret::whist::leaders(&deal);
+            let exact = report_revokes(&deal, &leaders, &mut Vec::new());
+            assert_eq!(follows_suit(&deal, &leaders), exact, "{deal:?}");
             revoking += usize::from(!exact);
         }
         assert!(revoking > 100, "the swaps made only {revoking} revokes");

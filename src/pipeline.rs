@@ -563,14 +563,23 @@ fn one_frame(
         }
         Entry::Whist(at) => {
             let lines: [LineRef; 5] = frames.lines(at);
-            // Replayed once: the evaluation's tricks tell the check who led.
+            // Replayed once: the evaluation's tricks tell the check who
+            // led; `check`, which needs no evaluation, replays only for
+            // the leaders.
             let deal = &mut scratch.whist;
             if whist::read_whist_deal(&lines.map(|line| block.line(line)), deal, diagnostics)
                 && check::whist_cards(deal, diagnostics)
             {
-                let outcome = deal.evaluate();
-                if check::whist_plays(deal, &outcome.tricks, diagnostics) {
-                    shown(lines[0]).record_evaluated(deal, || outcome, output);
+                if settings.action == Action::Check {
+                    let leaders = crate::interpret::whist::leaders(deal);
+                    if check::whist_plays(deal, &leaders, diagnostics) {
+                        shown(lines[0]).record_checked(output);
+                    }
+                } else {
+                    let outcome = deal.evaluate();
+                    if check::whist_plays(deal, &outcome.tricks, diagnostics) {
+                        shown(lines[0]).record_evaluated(deal, || outcome, output);
+                    }
                 }
             }
             (lines[0], lines[4])
@@ -638,6 +647,11 @@ impl Shown<'_> {
         self.record_evaluated(record, || record.evaluate(), output);
     }
 
+    /// Counts a record found well-formed: all that `check` does with it.
+    fn record_checked(&self, output: &mut ChunkOutput) {
+        output.tally.records += 1;
+    }
+
     /// As [`Shown::record`], with the evaluation from `evaluate`, called
     /// only if the action needs it.
     fn record_evaluated<R: Present>(
@@ -646,7 +660,7 @@ impl Shown<'_> {
         evaluate: impl FnOnce() -> R::Outcome,
         output: &mut ChunkOutput,
     ) {
-        output.tally.records += 1;
+        self.record_checked(output);
         let out = &mut output.results;
         match (self.settings.action, self.settings.output) {
             (Action::Check, _) => {}

@@ -91,6 +91,21 @@ impl TrickCards {
     }
 }
 
+/// Who leads each trick: all that checking a deal's plays needs of the
+/// replay, without the record of the tricks and the score that
+/// [`evaluate`] keeps on its way.
+#[must_use]
+pub fn leaders(deal: &WhistDeal) -> [Seat; 13] {
+    let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
+    let mut leaders = [Seat::North; 13];
+    let mut leader = 0;
+    for (led, cards) in leaders.iter_mut().zip(&cards) {
+        *led = Seat::ALL[leader];
+        leader = cards.winner(leader);
+    }
+    leaders
+}
+
 #[must_use]
 pub fn evaluate(deal: &WhistDeal) -> WhistOutcome {
     let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
@@ -176,6 +191,16 @@ mod tests {
             ]
         );
         assert_eq!((outcome.winner, outcome.score), (Team::EastWest, 1));
+    }
+
+    #[test]
+    fn the_leaders_are_those_of_the_evaluation() {
+        let deal = first_sample();
+        assert_eq!(
+            leaders(&deal),
+            evaluate(&deal).tricks.map(|trick| trick.leader)
+        );
+        assert_ne!(leaders(&deal), [Seat::North; 13]);
     }
 
     #[test]
