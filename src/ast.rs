@@ -236,6 +236,18 @@ impl Serialize for Card {
     }
 }
 
+/// Choker's 56 cards (ranks 1 to 14 in four suits), for the tests that
+/// go through every card or every hand.
+#[cfg(test)]
+impl Card {
+    pub(crate) fn choker_deck() -> Vec<Card> {
+        Suit::ALL
+            .iter()
+            .flat_map(|&suit| (1..=14).map(move |rank| Card::new(Rank(rank), suit, 0)))
+            .collect()
+    }
+}
+
 impl Card {
     #[must_use]
     pub const fn new(rank: Rank, suit: Suit, offset: usize) -> Self {
@@ -594,10 +606,7 @@ mod tests {
 
     #[test]
     fn a_few_cards_make_the_same_set_either_way() {
-        let deck: Vec<Card> = Suit::ALL
-            .iter()
-            .flat_map(|&suit| (1..=14).map(move |rank| Card::new(Rank(rank), suit, 0)))
-            .collect();
+        let deck = Card::choker_deck();
         for few in deck.windows(5).chain(deck.chunks(3)) {
             assert_eq!(CardSet::of_few(few), CardSet::of(few));
             assert_eq!(CardSet::of_few(few).len(), few.len());
