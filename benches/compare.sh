@@ -19,7 +19,8 @@ reference=${REFERENCE:-../shared/reference}
 work=${WORK:-target/compare}
 mkdir -p "$work"
 
-# Wherever .cargo/config.toml (or CARGO_BUILD_TARGET) puts it.
+# The portable build, as `cargo install` makes it (target/release, or
+# wherever RUSTFLAGS, CARGO_TARGET_DIR or CARGO_BUILD_TARGET put it).
 bin=$(cargo build --release --message-format=json 2>/dev/null |
   grep -o '"executable":"[^"]*/cardsharp"' | cut -d'"' -f4)
 for game in bridge choker whist; do

@@ -16,6 +16,7 @@ pub fn record(record: &Record, diagnostics: &mut Vec<Diagnostic>) -> bool {
 }
 
 /// No card twice in the hand; `true` when none is.
+#[inline(always)]
 pub fn bridge_hand(hand: &BridgeHand, diagnostics: &mut Vec<Diagnostic>) -> bool {
     duplicates(&hand.cards, Game::Bridge, diagnostics)
 }
@@ -53,6 +54,7 @@ fn report_duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnosti
 
 /// Within a hand a repeat is a duplicate; across the two hands it is a
 /// shared card, since both hands come from one deck. `true` when clean.
+#[inline(always)]
 pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool {
     let (first, second) = (
         CardSet::of(&pair.first.cards),
@@ -87,6 +89,7 @@ pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
 
 /// The first half of [`whist_deal`]: 52 distinct cards, without which
 /// a replay means nothing.
+#[inline(always)]
 pub fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
     duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics)
 }
@@ -95,6 +98,7 @@ pub fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool 
 /// led each trick in the replay of the deal's distinct cards, which the
 /// pipeline has from the evaluation when it runs one, so that a deal is
 /// replayed once.
+#[inline(always)]
 pub fn whist_plays(
     deal: &WhistDeal,
     leaders: &[impl Led; 13],
@@ -128,16 +132,19 @@ impl Led for Trick {
 /// this one. So for each seat and suit, the tricks where that suit was
 /// led before the seat's last card of it must all be tricks where the
 /// seat played it. No branch on the cards, which are as good as random.
+#[inline(always)]
 fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
     // Sixteen bits a suit, bit `trick` set where the suit was played (by
     // one seat) or led: kept in registers, as an array updated in memory
     // would wait on its own stores.
     let by_suit = |card: Card, trick: usize| 1u64 << (16 * (card.suit().index() % 4) + trick);
-    let played = deal.plays.each_ref().map(|row| {
-        row.iter()
+    let mut played = [0; 4];
+    for (played, row) in played.iter_mut().zip(&deal.plays) {
+        *played = row
+            .iter()
             .enumerate()
-            .fold(0, |played, (trick, &card)| played | by_suit(card, trick))
-    });
+            .fold(0, |played, (trick, &card)| played | by_suit(card, trick));
+    }
     let led = leaders.iter().enumerate().fold(0, |led, (trick, leader)| {
         led | by_suit(deal.plays[leader.leader().index()][trick], trick)
     });

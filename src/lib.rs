@@ -17,6 +17,7 @@
 pub mod ast;
 pub mod check;
 pub mod cli;
+mod cpu;
 pub mod diagnostic;
 pub mod generate;
 pub mod interpret;

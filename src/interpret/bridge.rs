@@ -108,6 +108,7 @@ const SUIT_VALUES: [[SuitValue; 14]; 16] = {
 /// gives each suit's ranks as a mask: its length is the mask's popcount,
 /// and its honours, jack to ace, are the mask's bits 11 to 14.
 #[must_use]
+#[inline(always)]
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let cards = CardSet::of(&hand.cards);
     let mut lengths = [0u8; 4];

@@ -99,6 +99,7 @@ pub struct ChokerOutcome {
 const CHICKEN_OF_CHICKENS: Card = Card::new(Rank::HIGHEST, Suit(3), 0);
 
 #[must_use]
+#[inline(always)]
 pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
     let first = value(&pair.first);
     let second = value(&pair.second);
@@ -145,7 +146,7 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 /// left only where the rarer categories are. A unit test holds this equal
 /// to counting ranks, on every hand of the deck.
 #[must_use]
-#[inline]
+#[inline(always)]
 pub fn value(hand: &ChokerHand) -> HandValue {
     let cards = CardSet::of_few(&hand.cards);
     // One hand in eleven holds the Chicken of Chickens: picked, as a
@@ -162,7 +163,7 @@ pub fn value(hand: &ChokerHand) -> HandValue {
 }
 
 /// [`value`] as if the Chicken of Chickens were an ordinary card.
-#[inline]
+#[inline(always)]
 fn value_without_king(cards: CardSet) -> HandValue {
     let make = |category, tie_break| HandValue {
         category,

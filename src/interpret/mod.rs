@@ -45,6 +45,7 @@ pub trait Evaluate {
 impl Evaluate for BridgeHand {
     type Outcome = bridge::BridgeOutcome;
 
+    #[inline(always)]
     fn evaluate(&self) -> Self::Outcome {
         bridge::evaluate(self)
     }
@@ -53,6 +54,7 @@ impl Evaluate for BridgeHand {
 impl Evaluate for ChokerPair {
     type Outcome = choker::ChokerOutcome;
 
+    #[inline(always)]
     fn evaluate(&self) -> Self::Outcome {
         choker::evaluate(self)
     }
@@ -61,6 +63,7 @@ impl Evaluate for ChokerPair {
 impl Evaluate for WhistDeal {
     type Outcome = whist::WhistOutcome;
 
+    #[inline(always)]
     fn evaluate(&self) -> Self::Outcome {
         whist::evaluate(self)
     }

@@ -95,6 +95,7 @@ impl TrickCards {
 /// replay, without the record of the tricks and the score that
 /// [`evaluate`] keeps on its way.
 #[must_use]
+#[inline(always)]
 pub fn leaders(deal: &WhistDeal) -> [Seat; 13] {
     let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
     let mut leaders = [Seat::North; 13];
@@ -107,6 +108,7 @@ pub fn leaders(deal: &WhistDeal) -> [Seat; 13] {
 }
 
 #[must_use]
+#[inline(always)]
 pub fn evaluate(deal: &WhistDeal) -> WhistOutcome {
     let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
     let mut leader = 0;

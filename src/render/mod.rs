@@ -52,7 +52,7 @@ pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
 }
 
 /// `Joey vs Clucky: Joey Wins`, names exactly as written.
-#[inline]
+#[inline(always)]
 pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
     let (first, second) = (&pair.first.name, &pair.second.name);
     first.write_to(out);

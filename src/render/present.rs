@@ -62,6 +62,7 @@ impl Present for BridgeHand {
         self.span
     }
 
+    #[inline(always)]
     fn judge_line(&self, outcome: &BridgeOutcome, out: &mut Vec<u8>) {
         super::bridge_line(outcome, out);
     }
@@ -201,6 +202,7 @@ impl Present for ChokerPair {
         self.span
     }
 
+    #[inline(always)]
     fn judge_line(&self, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
         super::choker_line(self, outcome, out);
     }
@@ -265,6 +267,7 @@ impl Present for WhistDeal {
         self.span
     }
 
+    #[inline(always)]
     fn judge_line(&self, outcome: &WhistOutcome, out: &mut Vec<u8>) {
         super::whist_line(outcome, out);
     }

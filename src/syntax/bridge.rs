@@ -14,6 +14,7 @@ pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
 /// task), so that the cards are written once, where they are read, as
 /// [`super::choker::read_choker_pair`] explains. `false` when the row has
 /// faults, each reported.
+#[inline(always)]
 pub fn read_bridge_hand(
     line: &Line<'_>,
     hand: &mut BridgeHand,

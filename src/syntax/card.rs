@@ -70,7 +70,7 @@ fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
 /// cards, written into `cards`, a place the caller owns (a hand, a row of
 /// a deal) so they are written once. `false` when the row has faults, each
 /// reported.
-#[inline]
+#[inline(always)]
 pub fn card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,

@@ -20,6 +20,7 @@ pub fn choker_pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> 
 /// task), so that each field is written once, where it is read: a record
 /// copied right after it was written makes the processor wait for the
 /// stores to land. `false` when either hand has faults, each reported.
+#[inline(always)]
 pub fn read_choker_pair(
     lines: &[Line<'_>; 2],
     pair: &mut ChokerPair,
@@ -37,6 +38,7 @@ pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
 }
 
 /// [`choker_hand`] into a hand the caller owns.
+#[inline(always)]
 fn read_choker_hand(
     line: &Line<'_>,
     hand: &mut ChokerHand,
@@ -58,7 +60,7 @@ fn read_choker_hand(
 /// no blanks, written into `hand`. `false` for anything else, which the
 /// grammar then reads (what was written is then overwritten). A property
 /// test holds this equal to the grammar wherever it answers.
-#[inline]
+#[inline(always)]
 pub fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
     let text = line.text;
     // A name of 1 to 20 letters, a dash and ten card letters.

@@ -142,6 +142,7 @@ impl<'a> Lines<'a> {
 impl<'a> Iterator for Lines<'a> {
     type Item = Line<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Line<'a>> {
         let start = self.position;
         if start >= self.bytes.len() {

@@ -20,6 +20,7 @@ pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> O
 /// task), so that each row is written once, where it is read, as
 /// [`super::choker::read_choker_pair`] explains. `false` when any line
 /// has faults, each reported.
+#[inline(always)]
 pub fn read_whist_deal(
     lines: &[Line<'_>; 5],
     deal: &mut WhistDeal,
@@ -41,6 +42,7 @@ pub fn read_whist_deal(
 }
 
 /// `trump_line = blank , suit , blank ;`
+#[inline(always)]
 pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
     let parsed =
         (blank, consumed(suit(Game::Whist.alphabet())), blank, eof).parse_complete(line.text);
@@ -91,6 +93,7 @@ pub fn suit_named(word: &[u8]) -> Option<u8> {
 
 /// `play_line = card_row ;` with 13 cards, written into `row`; `false`
 /// when the line has faults, each reported.
+#[inline(always)]
 pub fn play_line(line: &Line<'_>, row: &mut [Card; 13], diagnostics: &mut Vec<Diagnostic>) -> bool {
     card_row(line, Game::Whist, row, diagnostics)
 }
