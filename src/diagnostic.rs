@@ -64,16 +64,26 @@ pub enum Kind {
     BadTrumpLine { fixed: Option<char> },
     /// Whist: a deal of fewer than its five lines.
     DealCutShort { lines: usize },
+    /// Whist: lines of cards where a deal's trump line or `#` belongs, with
+    /// a `#` or a trump line after them: a deal whose trump line was lost.
+    /// The span is the rows, which are not evaluated.
+    MissingTrumpLine { rows: usize },
     /// Whist: a player did not follow the suit led while holding it.
     Revoke { trick: usize, held: Span, led: Span },
-    /// The input ended without the section's terminator.
-    MissingTerminator { terminator: &'static str },
+    /// The section's terminator is missing: the input ended, or (whist)
+    /// lines of cards went on past a deal's end, read as bridge hands.
+    MissingTerminator {
+        terminator: &'static str,
+        read_as_bridge: Option<Span>,
+    },
     /// Text after the terminator of a `--game` forced input, ignored.
     AfterTerminator { terminator: &'static str },
     /// A terminator with no section open to end.
     StrayTerminator { terminator: &'static str },
-    /// A line that opens no section `--game auto` knows.
-    UnrecognisedSection,
+    /// A line that opens no section `--game auto` knows; the lines of
+    /// cards after it, when one line short enough to be a trump line
+    /// seemed to open a whist deal, are read as bridge hands.
+    UnrecognisedSection { read_as_bridge: Option<Span> },
     /// A line longer than any record could be; the span is its start.
     LineTooLong,
     /// A NUL byte: the input is not text. Reported once; the rest of the
@@ -200,16 +210,20 @@ impl Diagnostic {
             Kind::Revoke { trick, .. } => format!(
                 "in trick {trick} this player did not follow the suit led, though holding it"
             ),
-            Kind::MissingTerminator { terminator } => {
+            Kind::MissingTerminator { terminator, .. } => {
                 format!("the {game} section is not closed: expected a line `{terminator}`")
             }
+            Kind::MissingTrumpLine { rows } => format!(
+                "{} of cards where a trump line or `#` belongs: a deal without its trump line",
+                lines(*rows)
+            ),
             Kind::AfterTerminator { terminator } => {
                 format!("text after `{terminator}` is ignored")
             }
             Kind::StrayTerminator { terminator } => {
                 format!("`{terminator}` closes no section here")
             }
-            Kind::UnrecognisedSection => "this line opens no known section".to_owned(),
+            Kind::UnrecognisedSection { .. } => "this line opens no known section".to_owned(),
             Kind::LineTooLong => format!(
                 "this line is longer than {} KiB: no record is that long",
                 crate::pipeline::MAX_LINE_LENGTH / 1024
@@ -241,12 +255,13 @@ impl Diagnostic {
             Kind::BadTrumpLine { .. } => "not a trump suit".to_owned(),
             Kind::DealCutShort { .. } => "incomplete deal".to_owned(),
             Kind::Revoke { .. } => "played off suit".to_owned(),
-            Kind::MissingTerminator { terminator } => {
+            Kind::MissingTerminator { terminator, .. } => {
                 format!("`{terminator}` expected after this line")
             }
+            Kind::MissingTrumpLine { .. } => "not evaluated: the trump suit is unknown".to_owned(),
             Kind::AfterTerminator { .. } => "ignored from here".to_owned(),
             Kind::StrayTerminator { .. } => "no section to close".to_owned(),
-            Kind::UnrecognisedSection => "not whist, Choker or bridge".to_owned(),
+            Kind::UnrecognisedSection { .. } => "not whist, Choker or bridge".to_owned(),
             Kind::LineTooLong => "the line starts here; the rest is skipped".to_owned(),
             Kind::BinaryInput => "NUL byte".to_owned(),
         }
@@ -259,6 +274,16 @@ impl Diagnostic {
             Kind::DuplicateCard { first } | Kind::SharedCard { first } => vec![Secondary {
                 span: *first,
                 text: "first here",
+            }],
+            Kind::MissingTerminator {
+                read_as_bridge: Some(rows),
+                ..
+            }
+            | Kind::UnrecognisedSection {
+                read_as_bridge: Some(rows),
+            } => vec![Secondary {
+                span: *rows,
+                text: "read as bridge hands",
             }],
             Kind::Revoke { held, led, .. } => vec![
                 Secondary {
@@ -345,19 +370,31 @@ impl Diagnostic {
             }
             Kind::DealCutShort { .. } => Some("add the missing lines of cards".to_owned()),
             Kind::Revoke { .. } => Some("a player must follow the suit led when able".to_owned()),
-            Kind::MissingTerminator { terminator } => {
+            Kind::MissingTerminator { terminator, .. } => {
                 Some(format!("end the section with a line `{terminator}`"))
             }
+            Kind::MissingTrumpLine { .. } => Some(
+                "write the deal's trump suit (one of S H D C) alone on the line before them".to_owned(),
+            ),
             Kind::AfterTerminator { .. } => Some(
                 "without --game, cardsharp reads the rest as further sections".to_owned(),
             ),
             Kind::StrayTerminator { .. } => Some("remove this line".to_owned()),
-            Kind::UnrecognisedSection => Some(
+            Kind::UnrecognisedSection { .. } => Some(
                 "a section opens with a trump suit letter (whist), `name-cards` (Choker) or a line of cards (bridge)".to_owned(),
             ),
             Kind::LineTooLong => Some("are the line endings missing? each record is its own line".to_owned()),
             Kind::BinaryInput => Some("nothing after this byte was read: check the path".to_owned()),
         }
+    }
+}
+
+/// `1 line`, `2 lines`.
+fn lines(count: usize) -> String {
+    if count == 1 {
+        "1 line".to_owned()
+    } else {
+        format!("{count} lines")
     }
 }
 
@@ -393,11 +430,12 @@ impl Kind {
             Kind::UnpairedHand => "unpaired_hand",
             Kind::BadTrumpLine { .. } => "trump_line",
             Kind::DealCutShort { .. } => "deal_cut_short",
+            Kind::MissingTrumpLine { .. } => "missing_trump_line",
             Kind::Revoke { .. } => "revoke",
             Kind::MissingTerminator { .. } => "missing_terminator",
             Kind::AfterTerminator { .. } => "after_terminator",
             Kind::StrayTerminator { .. } => "stray_terminator",
-            Kind::UnrecognisedSection => "unrecognised_section",
+            Kind::UnrecognisedSection { .. } => "unrecognised_section",
             Kind::LineTooLong => "line_too_long",
             Kind::BinaryInput => "binary_input",
         }

@@ -52,6 +52,7 @@ const CATALOGUE: &[&str] = &[
     "whist.invalid_utf8",
     "whist.lowercase_card",
     "whist.missing_terminator",
+    "whist.missing_trump_line",
     "whist.not_a_card",
     "whist.revoke",
     "whist.ten_as_digits",

@@ -89,6 +89,24 @@ enum State {
     Whist {
         lines: [LineRef; 5],
         count: usize,
+        /// Whether the deal's first line surely opens whist (a suit letter,
+        /// or any line inside a whist section), or only may: a line that
+        /// names a trump (`Hearts`, `NT`) or is one character, between
+        /// bridge hands. Such a deal is held, whole, until the line after
+        /// it says whether a whist section goes on (`#`, a trump line) or
+        /// the rows were bridge hands after a stray line.
+        sure: bool,
+    },
+    /// Whist, `--game auto`: lines of cards where a trump line or `#`
+    /// belongs. Held until the line after the fourth says whether a deal
+    /// lost its trump line (a `#` or a trump line follows) or the `#` was
+    /// left out before bridge hands (anything else).
+    Rows {
+        rows: [LineRef; 4],
+        count: usize,
+        /// The last line of the deal before them, where the missing `#`
+        /// belongs.
+        after: LineRef,
     },
     /// `--game` forced input after its terminator: nothing more is read.
     Closed {
@@ -117,6 +135,7 @@ impl Framer {
             Mode::Forced(Game::Whist) => State::Whist {
                 lines: [LineRef::default(); 5],
                 count: 0,
+                sure: true,
             },
         };
         Self {
@@ -135,7 +154,8 @@ impl Framer {
             State::Choker {
                 waiting: Some(line),
             } => Some(line.offset),
-            State::Whist { lines, count } if count > 0 => Some(lines[0].offset),
+            State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
+            State::Rows { after, .. } => Some(after.offset),
             _ => None,
         }
     }
@@ -162,12 +182,20 @@ impl Framer {
                     None => *waiting = Some(reference),
                 }
             }
-            State::Whist { lines, count } if *count == 0 && is_trump_letter(line.text) => {
+            State::Whist {
+                lines,
+                count,
+                sure: true,
+            } if *count == 0 && is_trump_letter(line.text) => {
                 self.last_line = Some(reference);
                 lines[0] = reference;
                 *count = 1;
             }
-            State::Whist { lines, count } if *count > 0 && starts_like_card_row(line.text) => {
+            State::Whist {
+                lines,
+                count,
+                sure: true,
+            } if *count > 0 && starts_like_card_row(line.text) => {
                 self.last_line = Some(reference);
                 lines[*count] = reference;
                 *count += 1;
@@ -192,6 +220,7 @@ impl Framer {
             State::Open => self.section(line, emit),
             State::Choker { .. } => self.choker_section(line, emit),
             State::Whist { .. } => self.whist_section(line, emit),
+            State::Rows { .. } => self.rows(line, emit),
             State::Closed { warned } => {
                 if !warned {
                     self.state = State::Closed { warned: true };
@@ -220,12 +249,14 @@ impl Framer {
                     emit.frame(unpaired(hand));
                 }
             }
-            State::Whist { lines, count } => {
+            State::Whist { lines, count, sure } => {
                 if *count > 0 {
                     emit.frame(cut_short(lines, *count));
                 }
                 *count = 0;
+                *sure = true;
             }
+            State::Rows { .. } => self.rows_without_trump(emit),
             State::Open | State::Closed { .. } => {}
         }
         let shown = LineRef {
@@ -253,13 +284,26 @@ impl Framer {
                     emit.frame(missing_terminator(Game::Choker, END, last));
                 }
             }
-            State::Whist { lines, count } => {
+            State::Whist {
+                lines,
+                count: 5,
+                sure: false,
+            } => doubtful_deal_was_bridge(&lines, 5, emit),
+            State::Whist { lines, count, sure } => {
                 if count > 0 {
-                    emit.frame(cut_short(&lines, count));
+                    if sure {
+                        emit.frame(cut_short(&lines, count));
+                    } else {
+                        doubtful_deal_was_bridge(&lines, count, emit);
+                        return;
+                    }
                 }
                 if let Some(last) = last {
                     emit.frame(missing_terminator(Game::Whist, HASH, last));
                 }
+            }
+            State::Rows { rows, count, after } => {
+                hash_left_out(after, &rows[..count], emit);
             }
             State::Open | State::Closed { .. } => {}
         }
@@ -283,6 +327,7 @@ impl Framer {
                 self.state = State::Whist {
                     lines: [reference; 5],
                     count: 1,
+                    sure: is_trump_letter(trimmed),
                 };
                 return;
             }
@@ -295,7 +340,12 @@ impl Framer {
             }
             if !opens_bridge(trimmed) {
                 let (kind, span) = match std::str::from_utf8(trimmed) {
-                    Ok(_) => (Kind::UnrecognisedSection, line.content_span()),
+                    Ok(_) => (
+                        Kind::UnrecognisedSection {
+                            read_as_bridge: None,
+                        },
+                        line.content_span(),
+                    ),
                     Err(error) => (
                         Kind::InvalidUtf8,
                         line.span_of(&trimmed[error.valid_up_to()..][..1]),
@@ -372,24 +422,41 @@ impl Framer {
     /// A lone suit letter where a play line should be starts a new deal:
     /// the deal before it was cut short, and the new one is read as usual.
     fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        if let State::Whist { lines, count } = &mut self.state
-            && *count > 0
-            && starts_like_card_row(line.text)
-        {
-            // A play line of the deal begun, which no other rule below
-            // would claim.
-            lines[*count] = line.reference();
-            *count += 1;
-            if *count == lines.len() {
-                emit.whist(lines);
-                *count = 0;
-            }
-            return;
-        }
-        let State::Whist { lines, count } = self.state else {
+        let State::Whist { lines, count, sure } = self.state else {
             unreachable!("whist_section is called in the whist state only");
         };
         let trimmed = line.trimmed();
+        let row = starts_like_card_row(line.text) || is_card_row(trimmed);
+        if !sure && count == lines.len() {
+            // A doubtful deal, whole: the line after it decides.
+            if trimmed == HASH.as_bytes() || opens_whist(trimmed) {
+                emit.whist(&lines);
+                self.state = State::Whist {
+                    lines,
+                    count: 0,
+                    sure: true,
+                };
+                self.whist_section(line, emit);
+            } else {
+                doubtful_deal_was_bridge(&lines, count, emit);
+                self.state = State::Open;
+                self.section(line, emit);
+            }
+            return;
+        }
+        if count > 0 && starts_like_card_row(line.text) {
+            // A play line of the deal begun, which no other rule below
+            // would claim.
+            self.hold_whist_line(line.reference(), emit);
+            return;
+        }
+        if !sure && !row && trimmed != HASH.as_bytes() && !opens_whist(trimmed) {
+            // A doubtful deal cut short by a line of no whist section.
+            doubtful_deal_was_bridge(&lines, count, emit);
+            self.state = State::Open;
+            self.section(line, emit);
+            return;
+        }
         let reference = line.reference();
         if trimmed == HASH.as_bytes() {
             if count > 0 {
@@ -417,22 +484,99 @@ impl Framer {
             self.section(line, emit);
             return;
         }
+        if self.mode == Mode::Auto && count == 0 && row {
+            // Cards where a trump line or `#` belongs.
+            self.state = State::Rows {
+                rows: [reference; 4],
+                count: 1,
+                after: lines[4],
+            };
+            return;
+        }
         let count = if count > 0 && opens_whist(trimmed) {
             emit.frame(cut_short(&lines, count));
             0
         } else {
             count
         };
-        // Updated in place: the held lines are not copied for every line.
-        let State::Whist { lines, count: held } = &mut self.state else {
-            unreachable!("whist_section is called in the whist state only");
-        };
-        lines[count] = reference;
-        *held = count + 1;
-        if *held == lines.len() {
-            emit.whist(lines);
-            *held = 0;
+        if let State::Whist {
+            count: held,
+            sure: held_sure,
+            ..
+        } = &mut self.state
+        {
+            // A second deal's trump line: the section is surely whist.
+            *held_sure |= count == 0 && opens_whist(trimmed);
+            *held = count;
         }
+        self.hold_whist_line(reference, emit);
+    }
+
+    /// Adds a line to the deal being read, and frames the deal when it is
+    /// whole and surely whist. Updated in place: the held lines are not
+    /// copied for every line.
+    fn hold_whist_line(&mut self, reference: LineRef, emit: &mut impl FrameSink) {
+        let State::Whist { lines, count, sure } = &mut self.state else {
+            unreachable!("hold_whist_line is called in the whist state only");
+        };
+        lines[*count] = reference;
+        *count += 1;
+        if *count == lines.len() && *sure {
+            emit.whist(lines);
+            *count = 0;
+        }
+    }
+
+    /// A line after rows of cards that stand where a trump line or `#`
+    /// belongs: more rows are held up to a deal's four; a `#` or a trump
+    /// line says a deal lost its trump line; anything else says the `#`
+    /// was left out before bridge hands.
+    fn rows(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        let State::Rows { rows, count, after } = &mut self.state else {
+            unreachable!("rows is called in the rows state only");
+        };
+        let trimmed = line.trimmed();
+        let row = starts_like_card_row(line.text) || is_card_row(trimmed);
+        if row && *count < rows.len() {
+            rows[*count] = line.reference();
+            *count += 1;
+            return;
+        }
+        if trimmed == HASH.as_bytes() || opens_whist(trimmed) {
+            self.rows_without_trump(emit);
+            self.state = State::Whist {
+                lines: [line.reference(); 5],
+                count: 0,
+                sure: true,
+            };
+            self.whist_section(line, emit);
+            return;
+        }
+        hash_left_out(*after, &rows[..*count], emit);
+        self.state = State::Open;
+        self.section(line, emit);
+    }
+
+    /// Reports the held rows as a deal without its trump line, and leaves
+    /// the whist section open.
+    fn rows_without_trump(&mut self, emit: &mut impl FrameSink) {
+        let State::Rows { rows, count, after } = self.state else {
+            unreachable!("rows_without_trump is called in the rows state only");
+        };
+        let (first, last) = (rows[0], rows[count - 1]);
+        emit.frame(Frame::Problem {
+            diagnostic: Box::new(Diagnostic::new(
+                Scope::Game(Game::Whist),
+                Kind::MissingTrumpLine { rows: count },
+                Span::new(first.offset, last.offset + last.len - first.offset),
+            )),
+            lines: (first, last),
+        });
+        self.state = State::Whist {
+            lines: [after; 5],
+            count: 0,
+            sure: true,
+        };
     }
 
     /// The state after `END` or `#`: a new section in `--game auto`,
@@ -461,7 +605,7 @@ pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
 /// mistyped trump (`h`, `X`, `Hearts`) is reported as a bad trump line of
 /// its deal, not as a stray line followed by four bridge hands.
 fn opens_whist(trimmed: &[u8]) -> bool {
-    matches!(trimmed, [byte] if *byte != b'#') || super::whist::suit_named(trimmed).is_some()
+    matches!(trimmed, [byte] if *byte != b'#') || super::whist::trump_meant(trimmed).is_some()
 }
 
 /// A Choker section opens with `name-cards`. The other languages have no
@@ -614,12 +758,60 @@ fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
     }
 }
 
+/// A deal opened by a doubtful line (`x`, `NT`) turned out to be no whist
+/// deal: the line is reported, and the rows after it are bridge hands,
+/// which the report's second label covers.
+fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl FrameSink) {
+    let opener = lines[0];
+    let rows = &lines[1..count];
+    let read_as_bridge = rows
+        .last()
+        .map(|last| Span::new(rows[0].offset, last.offset + last.len - rows[0].offset));
+    emit.frame(Frame::Problem {
+        diagnostic: Box::new(Diagnostic::new(
+            Scope::Document,
+            Kind::UnrecognisedSection { read_as_bridge },
+            Span::new(opener.offset, opener.len),
+        )),
+        lines: (opener, rows.last().copied().unwrap_or(opener)),
+    });
+    for &row in rows {
+        emit.bridge(row);
+    }
+}
+
+/// A whist section's `#` left out before bridge hands: reported after the
+/// section's last deal, with a second label on the `rows` read as bridge
+/// hands, which follow.
+fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
+    let read_as_bridge = rows
+        .last()
+        .map(|last| Span::new(rows[0].offset, last.offset + last.len - rows[0].offset));
+    emit.frame(Frame::Problem {
+        diagnostic: Box::new(Diagnostic::new(
+            Scope::Game(Game::Whist),
+            Kind::MissingTerminator {
+                terminator: HASH,
+                read_as_bridge,
+            },
+            Span::new(after.offset, after.len),
+        )),
+        lines: (after, rows.last().copied().unwrap_or(after)),
+    });
+    for &row in rows {
+        emit.bridge(row);
+    }
+}
+
 /// Points at the last line of the input, since a label after the end
 /// cannot be drawn.
 fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
     problem(
         Scope::Game(game),
-        Kind::MissingTerminator { terminator },
+        Kind::MissingTerminator {
+            terminator,
+            read_as_bridge: None,
+        },
         Span::new(last.offset, last.len),
         last,
     )
@@ -681,6 +873,82 @@ mod tests {
         assert_eq!(
             frames(&text, Mode::Auto),
             ["bridge@1", "bridge@2", "whist@3"]
+        );
+    }
+
+    /// `section`: a one-character line between bridge hands may open a
+    /// whist deal, but four rows and a fifth after it say it did not: the
+    /// line is reported and the rows stay bridge hands, none lost.
+    #[test]
+    fn a_stray_line_between_bridge_hands_hides_none_of_them() {
+        let text = format!("{HAND}\nx\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n");
+        assert_eq!(
+            frames(&text, Mode::Auto),
+            [
+                "bridge@1",
+                "unrecognised_section@2",
+                "bridge@3",
+                "bridge@4",
+                "bridge@5",
+                "bridge@6",
+                "bridge@7"
+            ]
+        );
+        let text = format!("{HAND}\nx\n{HAND}\n{HAND}");
+        assert_eq!(
+            frames(&text, Mode::Auto),
+            ["bridge@1", "unrecognised_section@2", "bridge@3", "bridge@4"]
+        );
+    }
+
+    /// `whist_section`: a trump line that names a suit another way, or no
+    /// trump, still opens a deal (which the trump line rule reports) when
+    /// a `#` or another deal follows.
+    #[test]
+    fn a_trump_written_another_way_still_opens_a_deal() {
+        for trump in ["NT", "♥", "Trump: H", "trump H", "Hearts", "h", "x"] {
+            let text = format!("{trump}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\n{HAND}\n");
+            assert_eq!(
+                frames(&text, Mode::Auto),
+                ["whist@1", "bridge@7"],
+                "{trump}"
+            );
+        }
+    }
+
+    /// `whist_section`: rows of cards where a trump line or `#` belongs.
+    /// With a `#` or a trump line after four of them, a deal lost its trump
+    /// line; with anything else, the `#` was left out before bridge hands.
+    #[test]
+    fn rows_where_a_trump_line_belongs_are_told_apart() {
+        let deal = format!("H\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}");
+        let rows = format!("{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}");
+        assert_eq!(
+            frames(&format!("{deal}\n{rows}\n#\n"), Mode::Auto),
+            ["whist@1", "missing_trump_line@6"]
+        );
+        assert_eq!(
+            frames(&format!("{deal}\n{rows}\n{deal}\n#\n"), Mode::Auto),
+            ["whist@1", "missing_trump_line@6", "whist@10"]
+        );
+        assert_eq!(
+            frames(
+                &format!("{deal}\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n"),
+                Mode::Auto
+            ),
+            [
+                "whist@1",
+                "missing_terminator@5",
+                "bridge@6",
+                "bridge@7",
+                "bridge@8",
+                "bridge@9",
+                "bridge@10"
+            ]
+        );
+        assert_eq!(
+            frames(&format!("{deal}\n{HAND}\n"), Mode::Auto),
+            ["whist@1", "missing_terminator@5", "bridge@6"]
         );
     }
 

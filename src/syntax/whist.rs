@@ -56,12 +56,7 @@ pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<
                     line.span_of(&trimmed[error.valid_up_to()..][..1]),
                 ),
                 Ok(_) => {
-                    let alphabet = Game::Whist.alphabet();
-                    let fixed = match trimmed {
-                        [letter] => Some(letter.to_ascii_uppercase())
-                            .filter(|&upper| alphabet.suit(upper).is_some()),
-                        _ => None,
-                    };
+                    let fixed = trump_meant(trimmed).flatten();
                     (
                         Kind::BadTrumpLine {
                             fixed: fixed.map(char::from),
@@ -74,6 +69,68 @@ pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<
             None
         }
     }
+}
+
+/// What a trump line that is not one capital suit letter plainly means:
+/// `Some(Some(letter))` for a suit written another way (`h`, `Hearts`,
+/// `♥`, `Trump: H`, `trump H`), `Some(None)` for "no trump" (`NT`), which
+/// whist does not have, and `None` for a line that names no trump at all.
+/// The framer opens a whist deal on such a line; the trump line rule then
+/// reports it, with the letter to write where there is one.
+#[must_use]
+pub fn trump_meant(trimmed: &[u8]) -> Option<Option<u8>> {
+    let alphabet = Game::Whist.alphabet();
+    if let [letter] = trimmed {
+        let upper = letter.to_ascii_uppercase();
+        return alphabet.suit(upper).map(|_| Some(upper));
+    }
+    if let Some(suit) = suit_named(trimmed) {
+        return Some(Some(suit));
+    }
+    // The suits' symbols, black and white, with or without the emoji
+    // variation selector.
+    let symbol = trimmed
+        .strip_suffix("\u{fe0f}".as_bytes())
+        .unwrap_or(trimmed);
+    let symbols = [
+        ("♠", b'S'),
+        ("♤", b'S'),
+        ("♥", b'H'),
+        ("♡", b'H'),
+        ("♦", b'D'),
+        ("♢", b'D'),
+        ("♣", b'C'),
+        ("♧", b'C'),
+    ];
+    if let Some(&(_, suit)) = symbols.iter().find(|(text, _)| text.as_bytes() == symbol) {
+        return Some(Some(suit));
+    }
+    let compact: Vec<u8> = trimmed
+        .iter()
+        .filter(|byte| !matches!(byte, b' ' | b'\t' | b'-' | b'_'))
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    if matches!(&compact[..], b"nt" | b"notrump" | b"notrumps") {
+        return Some(None);
+    }
+    for prefix in [&b"trumps"[..], b"trump"] {
+        if trimmed.len() > prefix.len() && trimmed[..prefix.len()].eq_ignore_ascii_case(prefix) {
+            let rest = trimmed[prefix.len()..].trim_ascii_start();
+            let rest = rest
+                .strip_prefix(b":")
+                .or_else(|| rest.strip_prefix(b"="))
+                .unwrap_or(rest)
+                .trim_ascii();
+            if rest.is_empty() {
+                return None;
+            }
+            return Some(trump_meant(rest).flatten().or_else(|| {
+                let upper = rest[0].to_ascii_uppercase();
+                (rest.len() == 1 && alphabet.suit(upper).is_some()).then_some(upper)
+            }));
+        }
+    }
+    None
 }
 
 /// The suit letter of a suit written as its name (`Hearts`, `spade`):
