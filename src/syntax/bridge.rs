@@ -58,9 +58,22 @@ mod tests {
         assert_eq!(parse(two).1, ["card_count"]);
     }
 
+    /// `card_row`: a line all in lowercase is one mistake, reported once
+    /// for the line, with the line in capitals as the fix.
+    #[test]
+    fn a_lowercase_line_is_one_report() {
+        let (_, codes) = parse("ac 3c 4c as 7s 4s ad td 7d 5d ah 7h 5h");
+        assert_eq!(codes, ["lowercase_card"]);
+        let (_, codes) = parse("ac 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H");
+        assert_eq!(codes, ["lowercase_card"]);
+    }
+
     #[test]
     fn choker_cards_are_not_bridge_cards() {
+        // Neither letter of `1G` is of this deck: one fault, one report.
         let (_, codes) = parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD 1G");
-        assert_eq!(codes, ["bad_rank", "bad_suit"]);
+        assert_eq!(codes, ["not_a_card"]);
+        let (_, codes) = parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD 1S");
+        assert_eq!(codes, ["bad_rank"]);
     }
 }

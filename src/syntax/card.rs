@@ -207,7 +207,24 @@ fn diagnose_card_row<const N: usize>(
                 line.content_span(),
             ));
         }
-    } else if found != N {
+    } else if diagnostics.len() - reported_before > 1
+        && diagnostics[reported_before..]
+            .iter()
+            .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
+    {
+        // A line written in lowercase is one mistake: one report, for the
+        // line, with the line as it should be.
+        diagnostics.truncate(reported_before);
+        let content = line.content_span();
+        diagnostics.push(Diagnostic::new(
+            Scope::Game(game),
+            Kind::LowercaseCard {
+                fixed: String::from_utf8_lossy(&line.trimmed().to_ascii_uppercase()).into_owned(),
+            },
+            content,
+        ));
+    }
+    if card_like_tokens > 0 && found != N {
         diagnostics.push(Diagnostic::new(
             Scope::Game(game),
             Kind::CardCount { expected: N, found },
@@ -289,6 +306,19 @@ pub fn diagnose_token(
         };
     }
     if let [rank_letter, suit_letter] = text {
+        if alphabet.rank(*rank_letter).is_none() && alphabet.suit(*suit_letter).is_none() {
+            // Neither a rank nor a suit: one fault, the token, not two.
+            report(
+                Kind::NotACard {
+                    found: abbreviate(&String::from_utf8_lossy(text)),
+                },
+                whole,
+            );
+            return TokenDiagnosis {
+                cards: 1,
+                card_like: false,
+            };
+        }
         if alphabet.rank(*rank_letter).is_none() {
             report(
                 Kind::BadRank {
