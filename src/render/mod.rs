@@ -7,6 +7,7 @@
 //! thousands of errors grows with the errors, not with the file.
 
 pub mod format;
+pub mod position;
 pub mod present;
 
 use std::borrow::Cow;
@@ -148,27 +149,23 @@ pub struct Window<'a> {
 }
 
 impl Window<'_> {
-    /// The 1-based line and column (in characters) of `offset`.
+    /// The 1-based line and column of the input's byte `offset`, counted
+    /// as [`position`] says.
     #[must_use]
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset.saturating_sub(self.offset).min(self.text.len())];
-        let newlines = memchr::memchr_iter(b'\n', before).count();
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count()
-            + 1;
-        (self.first_line + newlines, column)
+        position::line_column(
+            self.text,
+            self.first_line,
+            offset.saturating_sub(self.offset),
+        )
     }
 }
 
 /// A window as miette reads it: the text made valid UTF-8 byte for byte
 /// (each invalid byte becomes `?`) so that offsets do not move.
 struct WindowSource<'a> {
-    name: &'a str,
+    window: Window<'a>,
     text: Cow<'a, str>,
-    offset: usize,
-    first_line: usize,
 }
 
 impl<'a> WindowSource<'a> {
@@ -185,10 +182,8 @@ impl<'a> WindowSource<'a> {
             )),
         };
         Self {
-            name: window.name,
+            window: window.clone(),
             text,
-            offset: window.offset,
-            first_line: window.first_line.saturating_sub(1),
         }
     }
 }
@@ -202,7 +197,7 @@ impl SourceCode for WindowSource<'_> {
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
         let start = span
             .offset()
-            .checked_sub(self.offset)
+            .checked_sub(self.window.offset)
             .ok_or(MietteError::OutOfBounds)?;
         let local = SourceSpan::new(start.into(), span.len());
         let contents = <str as SourceCode>::read_span(
@@ -212,12 +207,16 @@ impl SourceCode for WindowSource<'_> {
             context_lines_after,
         )?;
         let found = contents.span();
+        let offset = found.offset() + self.window.offset;
+        // miette counts a column in bytes and ends a line at a lone `\r`;
+        // the header `[path:line:column]` must agree with `short` and `json`.
+        let (line, column) = self.window.line_column(offset);
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_owned(),
+            self.window.name.to_owned(),
             contents.data(),
-            SourceSpan::new((found.offset() + self.offset).into(), found.len()),
-            contents.line() + self.first_line,
-            contents.column(),
+            SourceSpan::new(offset.into(), found.len()),
+            line - 1,
+            column - 1,
             contents.line_count(),
         )))
     }
