@@ -11,7 +11,7 @@ pub mod position;
 pub mod present;
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use miette::{
     GraphicalReportHandler, GraphicalTheme, JSONReportHandler, LabeledSpan, MietteError,
@@ -134,7 +134,9 @@ pub enum DiagnosticFormat {
     Human { color: bool, width: usize },
     /// `path:line:column: severity[code]: message`.
     Short,
-    /// One object per line, as miette's `JSONReportHandler` writes it.
+    /// One object per line, as miette's `JSONReportHandler` writes it,
+    /// with the primary label's `line`, `column`, `end_line` and
+    /// `end_column` added at its end.
     Json,
 }
 
@@ -316,11 +318,34 @@ pub fn diagnostic(
                 .is_err()
             {
                 text = short_line(diagnostic, window);
+            } else {
+                json_position(diagnostic, window, &mut text);
             }
             text.push('\n');
         }
     }
     out.extend_from_slice(text.as_bytes());
+}
+
+/// Adds the primary label's position to the JSON object in `text`, before
+/// its closing brace, in miette's layout: the text is not parsed again, so
+/// a file of many errors costs no more than miette's own writing.
+///
+/// The end is exclusive, as rustc's `column_end` and LSP's `end`: the
+/// position just after the label's last character, equal to the start for
+/// an empty label.
+fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, text: &mut String) {
+    let span = diagnostic.span;
+    let (line, column) = window.line_column(span.offset);
+    let (end_line, end_column) = window.line_column(span.offset + span.len);
+    if text.ends_with('}') {
+        text.pop();
+        write!(
+            text,
+            r#","line": {line},"column": {column},"end_line": {end_line},"end_column": {end_column}}}"#
+        )
+        .expect("writing to a String cannot fail");
+    }
 }
 
 fn short_line(diagnostic: &Diagnostic, window: &Window<'_>) -> String {
