@@ -147,3 +147,130 @@ fn renderings_are_pinned() {
         }
     });
 }
+
+/// Bridge hands with characters of 2, 3 and 4 bytes and invalid UTF-8
+/// before the faults: where counts of bytes, of characters and of lossily
+/// decoded characters part.
+const MULTIBYTE: &[u8] = b"AS K\xE2\x99\xA0 QX JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n\
+2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS\n\
+AS \xF0\x9F\x82\xA1 KS ZS QS JS TS 9S 8S 7S 6S 5S 4S\n\
+AS \xE4\xB8\xAD\xC3\xA9 KS QS JS TS 9S 8S 7S 6S 5S 4S 3G\n\
+AS \xF0\x9F\x82 KS QX JS TS 9S 8S 7S 6S 5S 4S 3S\n";
+
+const MULTIBYTE_PATH: &str = "multibyte.txt";
+
+fn render_multibyte(diagnostics: DiagnosticFormat) -> String {
+    let settings = Settings {
+        mode: Mode::Auto,
+        action: Action::Check,
+        output: OutputFormat::Text,
+        diagnostics,
+    };
+    run_bytes(MULTIBYTE_PATH, MULTIBYTE, &settings).1
+}
+
+fn human_without_colour() -> DiagnosticFormat {
+    DiagnosticFormat::Human {
+        color: false,
+        width: 80,
+    }
+}
+
+/// `line:column` parsed from the text after `prefix` up to `end`.
+fn line_column_after(text: &str, prefix: &str, end: char) -> Vec<(usize, usize)> {
+    text.match_indices(prefix)
+        .map(|(at, _)| {
+            let rest = &text[at + prefix.len()..];
+            let (line, rest) = rest.split_once(':').unwrap();
+            let column = &rest[..rest.find(end).unwrap()];
+            (line.parse().unwrap(), column.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn every_format_gives_the_same_character_column() {
+    // K♠ (not a card), X; 🂡 (not a card), Z; 中é (not a card), G; a 🂡
+    // cut short, X. Each column counts characters, and each invalid byte
+    // one (a lossy decoding would make one U+FFFD of the three).
+    let expected = [
+        (1, 4),
+        (1, 8),
+        (3, 4),
+        (3, 9),
+        (4, 4),
+        (4, 38),
+        (5, 4),
+        (5, 12),
+    ];
+    let short = line_column_after(
+        &render_multibyte(DiagnosticFormat::Short),
+        &format!("{MULTIBYTE_PATH}:"),
+        ':',
+    );
+    let human = line_column_after(
+        &render_multibyte(human_without_colour()),
+        &format!("╭─[{MULTIBYTE_PATH}:"),
+        ']',
+    );
+    assert_eq!(short, expected);
+    assert_eq!(human, expected);
+    let json: Vec<serde_json::Value> = render_multibyte(DiagnosticFormat::Json)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let position = |report: &serde_json::Value, line: &str, column: &str| {
+        (
+            usize::try_from(report[line].as_u64().unwrap()).unwrap(),
+            usize::try_from(report[column].as_u64().unwrap()).unwrap(),
+        )
+    };
+    let starts: Vec<_> = json
+        .iter()
+        .map(|report| position(report, "line", "column"))
+        .collect();
+    assert_eq!(starts, expected);
+    // The end is exclusive: just after the label's last character.
+    let ends: Vec<_> = json
+        .iter()
+        .map(|report| position(report, "end_line", "end_column"))
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            (1, 6),
+            (1, 9),
+            (3, 5),
+            (3, 10),
+            (4, 6),
+            (4, 39),
+            (5, 7),
+            (5, 13)
+        ]
+    );
+}
+
+#[test]
+fn json_keeps_miettes_object_and_adds_the_position_last() {
+    for line in render_multibyte(DiagnosticFormat::Json).lines() {
+        let report: serde_json::Value = serde_json::from_str(line).unwrap();
+        let suffix = format!(
+            r#","line": {},"column": {},"end_line": {},"end_column": {}}}"#,
+            report["line"], report["column"], report["end_line"], report["end_column"]
+        );
+        let miette = line.strip_suffix(&suffix).expect(line);
+        assert!(miette.ends_with(r#""related": []"#), "{line}");
+        let miette: serde_json::Value = serde_json::from_str(&format!("{miette}}}")).unwrap();
+        assert!(miette.get("labels").is_some() && miette.get("line").is_none());
+    }
+}
+
+#[test]
+fn multibyte_renderings_are_pinned() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::assert_snapshot!("multibyte.short", render_multibyte(DiagnosticFormat::Short));
+        insta::assert_snapshot!("multibyte.human", render_multibyte(human_without_colour()));
+    });
+}

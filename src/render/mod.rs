@@ -7,10 +7,11 @@
 //! thousands of errors grows with the errors, not with the file.
 
 pub mod format;
+pub mod position;
 pub mod present;
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use miette::{
     GraphicalReportHandler, GraphicalTheme, JSONReportHandler, LabeledSpan, MietteError,
@@ -133,7 +134,9 @@ pub enum DiagnosticFormat {
     Human { color: bool, width: usize },
     /// `path:line:column: severity[code]: message`.
     Short,
-    /// One object per line, as miette's `JSONReportHandler` writes it.
+    /// One object per line, as miette's `JSONReportHandler` writes it,
+    /// with the primary label's `line`, `column`, `end_line` and
+    /// `end_column` added at its end.
     Json,
 }
 
@@ -148,27 +151,23 @@ pub struct Window<'a> {
 }
 
 impl Window<'_> {
-    /// The 1-based line and column (in characters) of `offset`.
+    /// The 1-based line and column of the input's byte `offset`, counted
+    /// as [`position`] says.
     #[must_use]
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset.saturating_sub(self.offset).min(self.text.len())];
-        let newlines = memchr::memchr_iter(b'\n', before).count();
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count()
-            + 1;
-        (self.first_line + newlines, column)
+        position::line_column(
+            self.text,
+            self.first_line,
+            offset.saturating_sub(self.offset),
+        )
     }
 }
 
 /// A window as miette reads it: the text made valid UTF-8 byte for byte
 /// (each invalid byte becomes `?`) so that offsets do not move.
 struct WindowSource<'a> {
-    name: &'a str,
+    window: Window<'a>,
     text: Cow<'a, str>,
-    offset: usize,
-    first_line: usize,
 }
 
 impl<'a> WindowSource<'a> {
@@ -185,10 +184,8 @@ impl<'a> WindowSource<'a> {
             )),
         };
         Self {
-            name: window.name,
+            window: window.clone(),
             text,
-            offset: window.offset,
-            first_line: window.first_line.saturating_sub(1),
         }
     }
 }
@@ -202,7 +199,7 @@ impl SourceCode for WindowSource<'_> {
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
         let start = span
             .offset()
-            .checked_sub(self.offset)
+            .checked_sub(self.window.offset)
             .ok_or(MietteError::OutOfBounds)?;
         let local = SourceSpan::new(start.into(), span.len());
         let contents = <str as SourceCode>::read_span(
@@ -212,12 +209,16 @@ impl SourceCode for WindowSource<'_> {
             context_lines_after,
         )?;
         let found = contents.span();
+        let offset = found.offset() + self.window.offset;
+        // miette counts a column in bytes and ends a line at a lone `\r`;
+        // the header `[path:line:column]` must agree with `short` and `json`.
+        let (line, column) = self.window.line_column(offset);
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_owned(),
+            self.window.name.to_owned(),
             contents.data(),
-            SourceSpan::new((found.offset() + self.offset).into(), found.len()),
-            contents.line() + self.first_line,
-            contents.column(),
+            SourceSpan::new(offset.into(), found.len()),
+            line - 1,
+            column - 1,
             contents.line_count(),
         )))
     }
@@ -317,11 +318,34 @@ pub fn diagnostic(
                 .is_err()
             {
                 text = short_line(diagnostic, window);
+            } else {
+                json_position(diagnostic, window, &mut text);
             }
             text.push('\n');
         }
     }
     out.extend_from_slice(text.as_bytes());
+}
+
+/// Adds the primary label's position to the JSON object in `text`, before
+/// its closing brace, in miette's layout: the text is not parsed again, so
+/// a file of many errors costs no more than miette's own writing.
+///
+/// The end is exclusive, as rustc's `column_end` and LSP's `end`: the
+/// position just after the label's last character, equal to the start for
+/// an empty label.
+fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, text: &mut String) {
+    let span = diagnostic.span;
+    let (line, column) = window.line_column(span.offset);
+    let (end_line, end_column) = window.line_column(span.offset + span.len);
+    if text.ends_with('}') {
+        text.pop();
+        write!(
+            text,
+            r#","line": {line},"column": {column},"end_line": {end_line},"end_column": {end_column}}}"#
+        )
+        .expect("writing to a String cannot fail");
+    }
 }
 
 fn short_line(diagnostic: &Diagnostic, window: &Window<'_>) -> String {
