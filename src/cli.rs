@@ -64,6 +64,8 @@ enum Command {
         /// Files or directories; none, or `-`, formats standard input to
         /// standard output.
         paths: Vec<PathBuf>,
+        #[command(flatten)]
+        filters: Filters,
         /// Change nothing: exit 1 if any file is not in the canonical layout.
         #[arg(long)]
         check: bool,
@@ -109,6 +111,8 @@ enum GenGame {
 struct InputArgs {
     /// Files or directories to read; none, or `-`, reads standard input.
     paths: Vec<PathBuf>,
+    #[command(flatten)]
+    filters: Filters,
     /// The game of the input; `auto` recognises each section.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
@@ -121,6 +125,20 @@ struct InputArgs {
     /// Threads to use (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+}
+
+/// Which files of a walked directory are read; files named on the command
+/// line are read whatever these say, as ripgrep does.
+#[derive(Debug, Args)]
+struct Filters {
+    /// Read only the files of a directory that match GLOB (gitignore
+    /// syntax; repeatable).
+    #[arg(long = "glob", value_name = "GLOB")]
+    globs: Vec<String>,
+    /// Skip the files and directories that match GLOB (gitignore syntax;
+    /// repeatable).
+    #[arg(long = "exclude", value_name = "GLOB")]
+    excludes: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -183,18 +201,40 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         } => return generate(game, count, seed, rare),
         Command::Completions { shell } => {
             use clap::CommandFactory;
-            clap_complete::generate(shell, &mut Cli::command(), "cardsharp", &mut io::stdout());
-            return ExitCode::from(CLEAN);
+            // In memory first: clap_complete panics when a write fails, as
+            // it does into a closed pipe.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "cardsharp", &mut script);
+            return ExitCode::from(print(&script));
         }
         Command::Man => {
             use clap::CommandFactory;
-            let written = clap_mangen::Man::new(Cli::command()).render(&mut io::stdout());
-            return ExitCode::from(if written.is_ok() { CLEAN } else { USAGE_OR_IO });
+            let mut page = Vec::new();
+            return ExitCode::from(
+                match clap_mangen::Man::new(Cli::command()).render(&mut page) {
+                    Ok(()) => print(&page),
+                    Err(error) => {
+                        eprintln!("cardsharp: {error}");
+                        USAGE_OR_IO
+                    }
+                },
+            );
         }
-        Command::Fmt { paths, check, game } => {
-            return ExitCode::from(format_paths(&paths, check, mode(game)));
+        Command::Fmt {
+            paths,
+            filters,
+            check,
+            game,
+        } => {
+            if let Err(status) = filters.validate() {
+                return ExitCode::from(status);
+            }
+            return ExitCode::from(format_paths(&paths, &filters, check, mode(game)));
         }
     };
+    if let Err(status) = input.filters.validate() {
+        return ExitCode::from(status);
+    }
     if let Some(jobs) = input.jobs {
         // Fails only if a pool was built already, which keeps its size.
         let _ = rayon::ThreadPoolBuilder::new()
@@ -217,8 +257,22 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             DiagnosticsArg::Json => DiagnosticFormat::Json,
         },
     };
-    let status = run_paths(&input.paths, &settings);
+    let status = run_paths(&input.paths, &input.filters, &settings);
     ExitCode::from(status)
+}
+
+/// Writes `bytes` to stdout; a closed stdout is no error, as the reader
+/// has all it wanted.
+fn print(bytes: &[u8]) -> u8 {
+    let mut out = io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => CLEAN,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
+        Err(error) => {
+            eprintln!("cardsharp: {error}");
+            USAGE_OR_IO
+        }
+    }
 }
 
 /// `gen`: writes the document in pieces, so a large count needs no more
@@ -277,7 +331,7 @@ fn mode(game: GameArg) -> Mode {
 }
 
 /// `fmt`: each file is checked first, and rewritten only when clean.
-fn format_paths(paths: &[PathBuf], check_only: bool, mode: Mode) -> u8 {
+fn format_paths(paths: &[PathBuf], filters: &Filters, check_only: bool, mode: Mode) -> u8 {
     let settings = Settings {
         mode,
         action: Action::Check,
@@ -294,21 +348,21 @@ fn format_paths(paths: &[PathBuf], check_only: bool, mode: Mode) -> u8 {
         paths
     };
     let mut status = CLEAN;
-    for path in paths {
-        let files = match input_files(path) {
-            Ok(files) => files,
-            Err(error) => {
-                eprintln!("cardsharp: {}: {error}", path.display());
-                status = USAGE_OR_IO;
+    for input in paths.iter().flat_map(|path| inputs(path, filters)) {
+        let file = match input {
+            Input::File(file) => file,
+            Input::Problem(problem) => {
+                status = status.max(problem.report(settings.diagnostics, &mut io::stderr()));
                 continue;
             }
         };
-        for file in files {
-            let outcome = format_file(&file, check_only, &settings);
-            status = status.max(outcome.unwrap_or_else(|error| {
-                eprintln!("cardsharp: {}: {error}", file.display());
-                USAGE_OR_IO
-            }));
+        match format_file(&file, check_only, &settings) {
+            Ok(outcome) => status = status.max(outcome),
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
+            Err(error) => {
+                let problem = Problem::Io { path: file, error };
+                status = status.max(problem.report(settings.diagnostics, &mut io::stderr()));
+            }
         }
     }
     status
@@ -394,8 +448,10 @@ fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-/// Processes each path in order, and returns the exit status.
-fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
+/// Processes each path in order, and returns the exit status. A closed
+/// stdout stops the work quietly: the reader has all it wanted, and the
+/// status tells only of what was done before.
+fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
     // Not locked: the pipeline writes from a thread of the pool.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let mut err = io::BufWriter::new(io::stderr());
@@ -411,30 +467,35 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
     // or when there are none to print (`check`).
     let show_progress = io::stderr().is_terminal()
         && (settings.action == Action::Check || !io::stdout().is_terminal());
-    for path in paths {
-        let files = match input_files(path) {
-            Ok(files) => files,
-            Err(error) => {
-                failed = true;
-                let _ = writeln!(err, "cardsharp: {}: {error}", path.display());
-                continue;
-            }
-        };
-        let mut rest = &files[..];
-        while !rest.is_empty() {
+    'paths: for path in paths {
+        let inputs = inputs(path, filters);
+        let mut rest = &inputs[..];
+        while let Some(first) = rest.first() {
+            let file = match first {
+                Input::File(file) => file,
+                Input::Problem(problem) => {
+                    failed |= problem.report(settings.diagnostics, &mut err) != CLEAN;
+                    rest = &rest[1..];
+                    continue;
+                }
+            };
             let small = small_inputs(rest);
-            let results = if small >= 2 {
+            let results: Vec<_> = if small.len() >= 2 {
                 // Several small inputs at once, one a task, each kept
                 // whole with its outputs, then written in order.
-                rest[..small]
+                small
                     .par_iter()
-                    .map(|file| process_whole(file, settings))
+                    .map(|&file| (file, process_whole(file, settings)))
                     .collect()
             } else {
-                let streamed = process_path(&rest[0], settings, &mut out, &mut err, show_progress);
-                vec![streamed.map(|counts| (Vec::new(), Vec::new(), counts))]
+                let streamed = process_path(file, settings, &mut out, &mut err, show_progress);
+                vec![(
+                    file.as_path(),
+                    streamed.map(|counts| (Vec::new(), Vec::new(), counts)),
+                )]
             };
-            for (file, result) in rest.iter().zip(results) {
+            rest = &rest[results.len()..];
+            for (file, result) in results {
                 let written = result.and_then(|(results, reports, counts)| {
                     out.write_all(&results)?;
                     err.write_all(&reports)?;
@@ -442,18 +503,24 @@ fn run_paths(paths: &[PathBuf], settings: &Settings) -> u8 {
                 });
                 match written {
                     Ok(counts) => tally += counts,
-                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return USAGE_OR_IO,
+                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => break 'paths,
                     Err(error) => {
-                        failed = true;
-                        let _ = writeln!(err, "cardsharp: {}: {error}", file.display());
+                        let problem = Problem::Io {
+                            path: file.to_owned(),
+                            error,
+                        };
+                        failed |= problem.report(settings.diagnostics, &mut err) != CLEAN;
                     }
                 }
             }
-            rest = &rest[small.max(1)..];
         }
     }
-    if out.flush().is_err() {
-        failed = true;
+    match out.flush() {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            failed = true;
+            let _ = writeln!(err, "cardsharp: {error}");
+        }
+        _ => {}
     }
     let _ = err.flush();
     if failed {
@@ -472,22 +539,28 @@ const SMALL_INPUT: u64 = 1 << 20;
 /// The most bytes of small inputs held at once, with their outputs.
 const SMALL_BATCH: u64 = 8 << 20;
 
-/// How many of the first `files` are small enough to process together
-/// (standard input never is, as its size is unknown).
-fn small_inputs(files: &[PathBuf]) -> usize {
+/// The first `inputs` small enough to process together. Only regular files
+/// are: the size of standard input, a FIFO or a device says nothing of
+/// what it will give.
+fn small_inputs(inputs: &[Input]) -> Vec<&Path> {
     let mut total = 0;
-    files
+    inputs
         .iter()
-        .take_while(|file| {
-            let size = (file.as_path() != Path::new("-"))
+        .map_while(|input| match input {
+            Input::File(file) => Some(file.as_path()),
+            Input::Problem(_) => None,
+        })
+        .take_while(|&file| {
+            let size = (file != Path::new("-"))
                 .then(|| std::fs::metadata(file).ok())
                 .flatten()
+                .filter(std::fs::Metadata::is_file)
                 .map(|metadata| metadata.len())
                 .filter(|&size| size <= SMALL_INPUT);
             total += size.unwrap_or(SMALL_BATCH);
             size.is_some() && total <= SMALL_BATCH
         })
-        .count()
+        .collect()
 }
 
 /// A small input read whole: its results, its reports and its counts.
@@ -566,19 +639,160 @@ impl<W: Write> Write for Suspending<'_, W> {
     }
 }
 
-/// A path as the files to read: itself, or for a directory every file
-/// below it in sorted order.
-fn input_files(path: &Path) -> io::Result<Vec<PathBuf>> {
+/// What a path argument gives, in the order it is met: a file to read, or
+/// a problem to tell at that place.
+enum Input {
+    File(PathBuf),
+    Problem(Problem),
+}
+
+/// A problem with a path rather than with what a file holds; it has a
+/// code of its own, so that programs reading `--diagnostics json` see it.
+enum Problem {
+    /// A file or directory that could not be opened or read.
+    Io { path: PathBuf, error: io::Error },
+    /// A directory with nothing to read, most likely a mistaken path or
+    /// filter: a warning, as nothing went wrong.
+    NoFiles(PathBuf),
+}
+
+impl Problem {
+    /// Tells the problem on `err` in `format`, and returns the exit status
+    /// it calls for.
+    fn report(&self, format: DiagnosticFormat, err: &mut impl Write) -> u8 {
+        let (path, code, message, status) = match self {
+            Self::Io { path, error } => {
+                let code = if error.kind() == io::ErrorKind::NotFound {
+                    "cardsharp::io::not_found"
+                } else {
+                    "cardsharp::io::read"
+                };
+                (path, code, error.to_string(), USAGE_OR_IO)
+            }
+            Self::NoFiles(path) => (
+                path,
+                "cardsharp::io::no_files",
+                "no files to read".to_owned(),
+                CLEAN,
+            ),
+        };
+        let severity = if status == CLEAN { "warning" } else { "error" };
+        let path = path.display().to_string();
+        // Nothing to do if stderr is closed: the status still tells.
+        let _ = match format {
+            DiagnosticFormat::Human { .. } if status == CLEAN => {
+                writeln!(err, "cardsharp: {severity}: {path}: {message}")
+            }
+            DiagnosticFormat::Human { .. } => writeln!(err, "cardsharp: {path}: {message}"),
+            DiagnosticFormat::Short => writeln!(err, "{path}: {severity}[{code}]: {message}"),
+            // The keys, order and spacing of miette's `JSONReportHandler`,
+            // which writes the other diagnostics.
+            DiagnosticFormat::Json => writeln!(
+                err,
+                r#"{{"message": {},"code": "{code}","severity": "{severity}","causes": [],"filename": {},"labels": [],"related": []}}"#,
+                serde_json::Value::from(message),
+                serde_json::Value::from(path),
+            ),
+        };
+        status
+    }
+}
+
+/// A path as the inputs to read. Anything but a directory is read as
+/// named, so that a FIFO, `/dev/stdin` or a hidden file can be given on
+/// purpose (and a missing path is reported when it is opened). A directory
+/// is walked as ripgrep walks one, in sorted order: hidden entries and what
+/// `.gitignore`, `.ignore` and git's excludes leave out are skipped, and so
+/// are FIFOs, sockets, devices and symbolic links, which a walk meets
+/// rather than chooses; an unreadable entry is a problem at its place,
+/// and the walk goes on.
+fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
     if path == Path::new("-") || !path.is_dir() {
-        return Ok(vec![path.to_owned()]);
+        return vec![Input::File(path.to_owned())];
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<io::Result<_>>()?;
-    entries.sort();
-    let mut files = Vec::new();
-    for entry in entries {
-        files.extend(input_files(&entry)?);
+    let overrides = match filters.overrides(path) {
+        Ok(overrides) => overrides,
+        Err(error) => {
+            return vec![Input::Problem(Problem::Io {
+                path: path.to_owned(),
+                error: io::Error::other(error),
+            })];
+        }
+    };
+    let inputs: Vec<Input> = ignore::WalkBuilder::new(path)
+        // Hand files are seldom in a git repository of their own; a
+        // `.gitignore` says what its author wants skipped all the same.
+        .require_git(false)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .overrides(overrides)
+        .build()
+        .filter_map(|entry| match entry {
+            Ok(entry) => entry
+                .file_type()
+                .is_some_and(|kind| kind.is_file())
+                .then(|| Input::File(entry.into_path())),
+            Err(error) => Some(Input::Problem(walk_problem(path, error))),
+        })
+        .collect();
+    if inputs.is_empty() {
+        vec![Input::Problem(Problem::NoFiles(path.to_owned()))]
+    } else {
+        inputs
     }
-    Ok(files)
+}
+
+/// The walk's error as a problem of the deepest path it names: the
+/// unreadable entry, not the directory the walk started from.
+fn walk_problem(root: &Path, mut error: ignore::Error) -> Problem {
+    let mut path = root.to_owned();
+    loop {
+        error = match error {
+            ignore::Error::WithPath { path: inner, err } => {
+                path = inner;
+                *err
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                *err
+            }
+            ignore::Error::Io(error) => {
+                // walkdir, below ignore, wraps the system's error in a
+                // message that names the path again.
+                let error = std::error::Error::source(&error)
+                    .and_then(|inner| inner.downcast_ref::<io::Error>())
+                    .and_then(io::Error::raw_os_error)
+                    .map_or(error, io::Error::from_raw_os_error);
+                return Problem::Io { path, error };
+            }
+            other => {
+                return Problem::Io {
+                    path,
+                    error: io::Error::other(other),
+                };
+            }
+        };
+    }
+}
+
+impl Filters {
+    /// The globs as ignore's overrides for a walk from `root`: `--glob`
+    /// keeps only the files that match, `--exclude` is a negated glob and
+    /// so wins over them.
+    fn overrides(&self, root: &Path) -> Result<ignore::overrides::Override, ignore::Error> {
+        let mut builder = ignore::overrides::OverrideBuilder::new(root);
+        for glob in &self.globs {
+            builder.add(glob)?;
+        }
+        for glob in &self.excludes {
+            builder.add(&format!("!{glob}"))?;
+        }
+        builder.build()
+    }
+
+    /// A bad glob is a usage error, told before any file is read.
+    fn validate(&self) -> Result<(), u8> {
+        self.overrides(Path::new(".")).map(drop).map_err(|error| {
+            eprintln!("cardsharp: {error}");
+            USAGE_OR_IO
+        })
+    }
 }

@@ -8,3 +8,4 @@ mod grammar;
 mod malformed;
 mod properties;
 mod support;
+mod walk;
