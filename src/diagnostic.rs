@@ -57,8 +57,10 @@ pub enum Kind {
     ChokerCardCount { found: usize, without_blanks: bool },
     /// Choker: a card in both hands of a pair (one deck).
     SharedCard { first: Span },
-    /// Choker: the last hand before `END` or the end of input has no partner.
-    UnpairedHand,
+    /// Choker: the last hand before `END` or the end of input has no
+    /// partner; `mispaired` holds the pairs before it in the section,
+    /// which may pair the wrong hands when there are any.
+    UnpairedHand { mispaired: Option<Mispaired> },
     /// Whist: the first line of a deal is not one suit letter; `fixed` is
     /// the suit it may have meant (`h` for `H`).
     BadTrumpLine { fixed: Option<char> },
@@ -89,6 +91,17 @@ pub enum Kind {
     /// A NUL byte: the input is not text. Reported once; the rest of the
     /// input is not read.
     BinaryInput,
+}
+
+/// The pairs of a Choker section that ended with a hand unpaired: a hand
+/// is missing or extra somewhere among them, so from there on each hand
+/// may be paired with the wrong opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mispaired {
+    /// From the section's first hand to the line before the unpaired one.
+    pub span: Span,
+    pub from_line: usize,
+    pub to_line: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +213,10 @@ impl Diagnostic {
             Kind::SharedCard { .. } => {
                 "a card is in both hands of this pair, but they come from one deck".to_owned()
             }
-            Kind::UnpairedHand => "this hand has no opponent".to_owned(),
+            Kind::UnpairedHand { mispaired: None } => "this hand has no opponent".to_owned(),
+            Kind::UnpairedHand { mispaired: Some(_) } => {
+                "this hand has no opponent: the section holds an odd number of hands".to_owned()
+            }
             Kind::BadTrumpLine { .. } => {
                 "expected the trump suit: one of S H D C alone on its line".to_owned()
             }
@@ -251,7 +267,7 @@ impl Diagnostic {
             Kind::NameCharacter { .. } => "not a letter".to_owned(),
             Kind::MissingDash { .. } => "no dash on this line".to_owned(),
             Kind::ChokerCardCount { found, .. } => format!("{found} characters"),
-            Kind::UnpairedHand => "unpaired hand".to_owned(),
+            Kind::UnpairedHand { .. } => "unpaired hand".to_owned(),
             Kind::BadTrumpLine { .. } => "not a trump suit".to_owned(),
             Kind::DealCutShort { .. } => "incomplete deal".to_owned(),
             Kind::Revoke { .. } => "played off suit".to_owned(),
@@ -274,6 +290,12 @@ impl Diagnostic {
             Kind::DuplicateCard { first } | Kind::SharedCard { first } => vec![Secondary {
                 span: *first,
                 text: "first here",
+            }],
+            Kind::UnpairedHand {
+                mispaired: Some(mispaired),
+            } => vec![Secondary {
+                span: mispaired.span,
+                text: "these pairs may be mispaired",
             }],
             Kind::MissingTerminator {
                 read_as_bridge: Some(rows),
@@ -363,7 +385,12 @@ impl Diagnostic {
             Kind::ChokerCardCount { .. } => {
                 Some("a hand is five cards; one hand per line".to_owned())
             }
-            Kind::UnpairedHand => Some("hands are compared in pairs: add its opponent or remove it".to_owned()),
+            Kind::UnpairedHand { mispaired: None } => Some("hands are compared in pairs: add its opponent or remove it".to_owned()),
+            Kind::UnpairedHand {
+                mispaired: Some(Mispaired { from_line, to_line, .. }),
+            } => Some(format!(
+                "a hand is missing or one too many between lines {from_line} and {to_line}: from there on, each hand may have been compared with the wrong opponent; add the missing hand or remove the extra one"
+            )),
             Kind::BadTrumpLine { fixed: Some(suit) } => Some(format!("write `{suit}`")),
             Kind::BadTrumpLine { fixed: None } => {
                 Some("a deal starts with its trump suit alone on a line, such as `H`".to_owned())
@@ -427,7 +454,7 @@ impl Kind {
             Kind::NameCharacter { .. } => "name_character",
             Kind::MissingDash { .. } => "missing_dash",
             Kind::SharedCard { .. } => "shared_card",
-            Kind::UnpairedHand => "unpaired_hand",
+            Kind::UnpairedHand { .. } => "unpaired_hand",
             Kind::BadTrumpLine { .. } => "trump_line",
             Kind::DealCutShort { .. } => "deal_cut_short",
             Kind::MissingTrumpLine { .. } => "missing_trump_line",

@@ -151,6 +151,18 @@ pub struct Window<'a> {
 }
 
 impl Window<'_> {
+    /// `span` cut to the bytes the window holds, empty at its nearer edge
+    /// when it holds none of them. A secondary label may reach back beyond
+    /// the record's lines (the pairs of a Choker section before its
+    /// unpaired hand), where the input was read in earlier blocks and is
+    /// gone; miette draws what the window holds, and the diagnostic itself
+    /// keeps the whole span for JSON.
+    fn clip(&self, span: Span) -> Span {
+        let end = self.offset + self.text.len();
+        let start = span.offset.clamp(self.offset, end);
+        Span::new(start, span.end().clamp(start, end) - start)
+    }
+
     /// The 1-based line and column of the input's byte `offset`, counted
     /// as [`position`] says.
     #[must_use]
@@ -228,6 +240,9 @@ impl SourceCode for WindowSource<'_> {
 struct Report<'a> {
     diagnostic: &'a Diagnostic,
     source: WindowSource<'a>,
+    /// Whether labels keep their whole spans (JSON, which only names the
+    /// bytes) or are cut to the window (drawn, which needs the text).
+    whole_spans: bool,
 }
 
 impl fmt::Debug for Report<'_> {
@@ -277,8 +292,20 @@ impl miette::Diagnostic for Report<'_> {
             Some(self.diagnostic.label()),
             source_span(self.diagnostic.span),
         );
-        let secondary = self.diagnostic.secondary().into_iter().map(|label| {
-            LabeledSpan::new_with_span(Some(label.text.to_owned()), source_span(label.span))
+        let window = &self.source.window;
+        let secondary = self.diagnostic.secondary().into_iter().filter_map(|label| {
+            let span = if self.whole_spans {
+                label.span
+            } else {
+                // Drawn only where the window holds some of it: the
+                // message and help name what lies before.
+                Some(window.clip(label.span))
+                    .filter(|clipped| clipped.len > 0 || label.span.len == 0)?
+            };
+            Some(LabeledSpan::new_with_span(
+                Some(label.text.to_owned()),
+                source_span(span),
+            ))
         });
         Some(Box::new(std::iter::once(primary).chain(secondary)))
     }
@@ -294,6 +321,7 @@ pub fn diagnostic(
     let report = Report {
         diagnostic,
         source: WindowSource::new(window),
+        whole_spans: format == DiagnosticFormat::Json,
     };
     let mut text = String::new();
     match format {

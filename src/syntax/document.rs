@@ -8,7 +8,7 @@
 
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 
 /// How sections are recognised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +124,11 @@ pub struct Framer {
     /// The last line read into the current Choker section: where a missing
     /// `END` is reported when the next section starts without one.
     last_choker_line: Option<LineRef>,
+    /// The first hand of the current Choker section: when the section ends
+    /// with a hand unpaired, a hand is missing or extra somewhere after it,
+    /// and every pair from there may have been read with the wrong
+    /// opponent, which the report then says.
+    first_choker_hand: Option<LineRef>,
 }
 
 impl Framer {
@@ -143,6 +148,7 @@ impl Framer {
             state,
             last_line: None,
             last_choker_line: None,
+            first_choker_hand: None,
         }
     }
 
@@ -179,7 +185,10 @@ impl Framer {
                 self.last_choker_line = Some(reference);
                 match waiting.take() {
                     Some(first) => emit.choker([first, reference]),
-                    None => *waiting = Some(reference),
+                    None => {
+                        *waiting = Some(reference);
+                        self.first_choker_hand.get_or_insert(reference);
+                    }
                 }
             }
             State::Whist {
@@ -246,7 +255,7 @@ impl Framer {
         match &mut self.state {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting.take() {
-                    emit.frame(unpaired(hand));
+                    emit.frame(self.unpaired(hand));
                 }
             }
             State::Whist { lines, count, sure } => {
@@ -278,7 +287,7 @@ impl Framer {
         match std::mem::replace(&mut self.state, State::Open) {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting {
-                    emit.frame(unpaired(hand));
+                    emit.frame(self.unpaired(hand));
                 }
                 if let Some(last) = last {
                     emit.frame(missing_terminator(Game::Choker, END, last));
@@ -336,6 +345,7 @@ impl Framer {
                     waiting: Some(reference),
                 };
                 self.last_choker_line = Some(reference);
+                self.first_choker_hand = Some(reference);
                 return;
             }
             if !opens_bridge(trimmed) {
@@ -376,7 +386,10 @@ impl Framer {
             self.last_choker_line = Some(reference);
             match waiting.take() {
                 Some(first) => emit.choker([first, reference]),
-                None => *waiting = Some(reference),
+                None => {
+                    *waiting = Some(reference);
+                    self.first_choker_hand.get_or_insert(reference);
+                }
             }
             return;
         }
@@ -386,8 +399,9 @@ impl Framer {
         let trimmed = line.trimmed();
         if trimmed == END.as_bytes() {
             if let Some(hand) = waiting {
-                emit.frame(unpaired(hand));
+                emit.frame(self.unpaired(hand));
             }
+            self.first_choker_hand = None;
             self.state = self.after_terminator();
         } else if self.mode == Mode::Auto
             && !trimmed.contains(&b'-')
@@ -396,11 +410,12 @@ impl Framer {
             // `END` was left out: close the section where it should have
             // been and read this line as the start of the next one.
             if let Some(hand) = waiting {
-                emit.frame(unpaired(hand));
+                emit.frame(self.unpaired(hand));
             }
             if let Some(last) = self.last_choker_line {
                 emit.frame(missing_terminator(Game::Choker, END, last));
             }
+            self.first_choker_hand = None;
             self.state = State::Open;
             self.section(line, emit);
         } else if self.mode == Mode::Auto && trimmed == HASH.as_bytes() {
@@ -414,6 +429,7 @@ impl Framer {
                 waiting: Some(line.reference()),
             };
             self.last_choker_line = Some(line.reference());
+            self.first_choker_hand.get_or_insert(line.reference());
         }
     }
 
@@ -579,6 +595,29 @@ impl Framer {
         };
     }
 
+    /// The last hand of a Choker section, left without an opponent: the
+    /// section holds an odd number of hands, so one is missing or extra
+    /// somewhere, and every pair before this hand may pair the wrong two.
+    /// Those pairs were evaluated already (a section is not held whole),
+    /// so the report's second label covers them all. The section ends.
+    fn unpaired(&mut self, hand: LineRef) -> Frame {
+        let mispaired = self
+            .first_choker_hand
+            .take()
+            .filter(|first| first.offset < hand.offset)
+            .map(|first| Mispaired {
+                span: Span::new(first.offset, hand.offset - first.offset),
+                from_line: first.number,
+                to_line: hand.number - 1,
+            });
+        problem(
+            Scope::Game(Game::Choker),
+            Kind::UnpairedHand { mispaired },
+            Span::new(hand.offset, hand.len),
+            hand,
+        )
+    }
+
     /// The state after `END` or `#`: a new section in `--game auto`,
     /// nothing more when the game was forced.
     fn after_terminator(&self) -> State {
@@ -734,15 +773,6 @@ fn stray(terminator: &'static str, line: &Line<'_>) -> Frame {
         Kind::StrayTerminator { terminator },
         line.content_span(),
         line.reference(),
-    )
-}
-
-fn unpaired(hand: LineRef) -> Frame {
-    problem(
-        Scope::Game(Game::Choker),
-        Kind::UnpairedHand,
-        Span::new(hand.offset, hand.len),
-        hand,
     )
 }
 
@@ -949,6 +979,43 @@ mod tests {
         assert_eq!(
             frames(&format!("{deal}\n{HAND}\n"), Mode::Auto),
             ["whist@1", "missing_terminator@5", "bridge@6"]
+        );
+    }
+
+    /// `choker_section`: an odd number of hands leaves the last unpaired,
+    /// and every pair before it in the section may pair the wrong hands:
+    /// the report's second label covers them all.
+    #[test]
+    fn an_unpaired_hand_marks_the_pairs_before_it() {
+        let text = "Zed-1C3S2G5D4D\nB-TC3C5S7D4G\nC-2C3C4C5C6C\nEND\n";
+        let mut problems = Vec::new();
+        let block = Block {
+            bytes: text.as_bytes(),
+            base: 0,
+        };
+        document(block, Mode::Auto, &mut |frame| {
+            if let Frame::Problem { diagnostic, .. } = frame {
+                problems.push(diagnostic.kind);
+            }
+        });
+        let unpaired_at = text.find("C-").unwrap();
+        assert_eq!(
+            problems,
+            [Kind::UnpairedHand {
+                mispaired: Some(Mispaired {
+                    span: Span::new(0, unpaired_at),
+                    from_line: 1,
+                    to_line: 2,
+                })
+            }]
+        );
+        // A lone hand has no pairs before it to mark.
+        assert_eq!(
+            frames(
+                "A-1C3S2G5D4D\nEND\nB-1C3S2G5D4D\nC-TC3C5S7D4G\nEND\n",
+                Mode::Auto
+            ),
+            ["unpaired_hand@1", "choker@3"]
         );
     }
 
