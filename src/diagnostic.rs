@@ -82,6 +82,13 @@ pub enum Kind {
     AfterTerminator { terminator: &'static str },
     /// A terminator with no section open to end.
     StrayTerminator { terminator: &'static str },
+    /// A line that plainly means to end the open section but is not its
+    /// terminator: `end`, `# end`, or the other game's terminator. The
+    /// section ends there.
+    WrongTerminator {
+        expected: &'static str,
+        found: String,
+    },
     /// A line that opens no section `--game auto` knows; the lines of
     /// cards after it, when one line short enough to be a trump line
     /// seemed to open a whist deal, are read as bridge hands.
@@ -240,6 +247,10 @@ impl Diagnostic {
                 format!("`{terminator}` closes no section here")
             }
             Kind::UnrecognisedSection { .. } => "this line opens no known section".to_owned(),
+            Kind::WrongTerminator { expected, .. } => match *expected {
+                "#" => "a whist section ends with `#` alone on its line".to_owned(),
+                _ => format!("the terminator is `{expected}`, in capitals, alone on its line"),
+            },
             Kind::LineTooLong => format!(
                 "this line is longer than {} KiB: no record is that long",
                 crate::pipeline::MAX_LINE_LENGTH / 1024
@@ -277,6 +288,9 @@ impl Diagnostic {
             Kind::MissingTrumpLine { .. } => "not evaluated: the trump suit is unknown".to_owned(),
             Kind::AfterTerminator { .. } => "ignored from here".to_owned(),
             Kind::StrayTerminator { .. } => "no section to close".to_owned(),
+            Kind::WrongTerminator { found, .. } => {
+                format!("`{found}` read as the end of the section")
+            }
             Kind::UnrecognisedSection { .. } => "not whist, Choker or bridge".to_owned(),
             Kind::LineTooLong => "the line starts here; the rest is skipped".to_owned(),
             Kind::BinaryInput => "NUL byte".to_owned(),
@@ -407,6 +421,13 @@ impl Diagnostic {
                 "without --game, cardsharp reads the rest as further sections".to_owned(),
             ),
             Kind::StrayTerminator { .. } => Some("remove this line".to_owned()),
+            Kind::WrongTerminator { expected: "#", found } if found == "END" => {
+                Some("`END` ends Choker sections: write `#`".to_owned())
+            }
+            Kind::WrongTerminator { expected: "END", found } if found == "#" => {
+                Some("`#` ends whist sections: write `END`".to_owned())
+            }
+            Kind::WrongTerminator { expected, .. } => Some(format!("write `{expected}`")),
             Kind::UnrecognisedSection { .. } => Some(
                 "a section opens with a trump suit letter (whist), `name-cards` (Choker) or a line of cards (bridge)".to_owned(),
             ),
@@ -462,6 +483,7 @@ impl Kind {
             Kind::MissingTerminator { .. } => "missing_terminator",
             Kind::AfterTerminator { .. } => "after_terminator",
             Kind::StrayTerminator { .. } => "stray_terminator",
+            Kind::WrongTerminator { .. } => "wrong_terminator",
             Kind::UnrecognisedSection { .. } => "unrecognised_section",
             Kind::LineTooLong => "line_too_long",
             Kind::BinaryInput => "binary_input",

@@ -43,6 +43,7 @@ const CATALOGUE: &[&str] = &[
     "document.line_too_long",
     "document.stray_terminator",
     "document.unrecognised_section",
+    "document.wrong_terminator",
     "whist.bad_rank",
     "whist.bad_suit",
     "whist.card_count",

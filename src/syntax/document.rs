@@ -397,7 +397,11 @@ impl Framer {
             unreachable!("choker_section is called in the Choker state only");
         };
         let trimmed = line.trimmed();
-        if trimmed == END.as_bytes() {
+        let meant_end = means_terminator(trimmed);
+        if trimmed == END.as_bytes() || meant_end {
+            if trimmed != END.as_bytes() {
+                emit.frame(wrong_terminator(END, line));
+            }
             if let Some(hand) = waiting {
                 emit.frame(self.unpaired(hand));
             }
@@ -418,8 +422,6 @@ impl Framer {
             self.first_choker_hand = None;
             self.state = State::Open;
             self.section(line, emit);
-        } else if self.mode == Mode::Auto && trimmed == HASH.as_bytes() {
-            emit.frame(stray(HASH, line));
         } else if let Some(first) = waiting {
             emit.choker([first, line.reference()]);
             self.state = State::Choker { waiting: None };
@@ -474,15 +476,14 @@ impl Framer {
             return;
         }
         let reference = line.reference();
-        if trimmed == HASH.as_bytes() {
+        if trimmed == HASH.as_bytes() || means_terminator(trimmed) {
             if count > 0 {
                 emit.frame(cut_short(&lines, count));
             }
+            if trimmed != HASH.as_bytes() {
+                emit.frame(wrong_terminator(HASH, line));
+            }
             self.state = self.after_terminator();
-            return;
-        }
-        if self.mode == Mode::Auto && trimmed == END.as_bytes() {
-            emit.frame(stray(END, line));
             return;
         }
         if self.mode == Mode::Auto && has_name_dash(trimmed) {
@@ -752,6 +753,31 @@ fn has_more_tokens_than(trimmed: &[u8], count: usize) -> bool {
     tokens > count
 }
 
+/// A line that plainly means to end a section without being a
+/// terminator: `end` in any case (with a full stop or not), `#` with more
+/// after it (`# end`), or the other game's terminator. Which of the two
+/// it meant depends on the section open, so only that it means one is
+/// told.
+fn means_terminator(trimmed: &[u8]) -> bool {
+    let word = trimmed
+        .strip_suffix(b".")
+        .or_else(|| trimmed.strip_suffix(b";"))
+        .unwrap_or(trimmed);
+    word.eq_ignore_ascii_case(b"end") || trimmed.starts_with(b"#")
+}
+
+fn wrong_terminator(expected: &'static str, line: &Line<'_>) -> Frame {
+    problem(
+        Scope::Document,
+        Kind::WrongTerminator {
+            expected,
+            found: String::from_utf8_lossy(line.trimmed()).into_owned(),
+        },
+        line.content_span(),
+        line.reference(),
+    )
+}
+
 fn terminator(trimmed: &[u8]) -> Option<&'static str> {
     match trimmed {
         b"END" => Some(END),
@@ -1017,6 +1043,29 @@ mod tests {
             ),
             ["unpaired_hand@1", "choker@3"]
         );
+    }
+
+    /// `choker_section`, `whist_section`: a line that plainly means to end
+    /// the section (`end`, `# end`, the other game's terminator) ends it,
+    /// with one report, and what follows is read as usual.
+    #[test]
+    fn a_terminator_spelled_otherwise_ends_the_section() {
+        let pair = "A-1C3S2G5D4D\nB-TC3C5S7D4G";
+        for end in ["end", "End", "END.", "# end", "#"] {
+            assert_eq!(
+                frames(&format!("{pair}\n{end}\n{HAND}\n"), Mode::Auto),
+                ["choker@1", "wrong_terminator@3", "bridge@4"],
+                "{end}"
+            );
+        }
+        let deal = format!("H\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}");
+        for end in ["END", "end", "# end", "#end"] {
+            assert_eq!(
+                frames(&format!("{deal}\n{end}\n{HAND}\n"), Mode::Auto),
+                ["whist@1", "wrong_terminator@6", "bridge@7"],
+                "{end}"
+            );
+        }
     }
 
     #[test]
