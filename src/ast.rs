@@ -454,7 +454,7 @@ impl Name {
     /// comparison of fixed size, without a loop that ends where a name does
     /// (which would be mispredicted).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn same_chicken(&self, other: &Name) -> bool {
         let lower = |name: &Name| name.letters.map(|byte| byte | 0x20);
         self.len == other.len && lower(self) == lower(other)

@@ -37,6 +37,7 @@ pub fn judge_line(record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
 }
 
 /// `PASS`, `BID S`, `BID NO-TRUMP`.
+#[inline(always)]
 pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
     match outcome.bid {
         Bid::Pass => out.extend_from_slice(b"PASS\n"),
@@ -72,6 +73,7 @@ pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>
 }
 
 /// `EW 1`: the winning team and its score.
+#[inline(always)]
 pub fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
     let [first, second] = *outcome
         .winner
