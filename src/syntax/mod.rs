@@ -13,6 +13,7 @@ pub mod bridge;
 pub mod card;
 pub mod choker;
 pub mod document;
+mod newlines;
 pub mod whist;
 
 use nom::Offset;
@@ -109,11 +110,11 @@ impl<'a> Block<'a> {
 
 /// Splits bytes into lines at LF, dropping a CR before it. The last line
 /// needs no line ending. The line ends are found by one vectorised scan
-/// over the block rather than a search per line.
+/// over the block rather than a search per line ([`newlines`]).
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
     bytes: &'a [u8],
-    newlines: memchr::Memchr<'a>,
+    newlines: newlines::Newlines<'a>,
     position: usize,
     base: usize,
     number: usize,
@@ -125,7 +126,7 @@ impl<'a> Lines<'a> {
     pub fn new(block: Block<'a>, first_number: usize) -> Self {
         Self {
             bytes: block.bytes,
-            newlines: memchr::memchr_iter(b'\n', block.bytes),
+            newlines: newlines::Newlines::new(block.bytes),
             position: 0,
             base: block.base,
             number: first_number,
