@@ -1,6 +1,7 @@
 //! Integration tests, built as one test binary.
 
 mod cli;
+mod damage;
 mod differential;
 mod faults;
 mod golden;
