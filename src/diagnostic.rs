@@ -117,6 +117,11 @@ pub struct Diagnostic {
     pub kind: Kind,
     /// The bytes at fault: the primary label.
     pub span: Span,
+    /// Lines the report accounts for beyond its own bytes: records it
+    /// read as a guess (evaluated, but maybe not what was meant) or that
+    /// it consumed without evaluating. A second label, so that no record
+    /// goes unaccounted for.
+    pub cover: Option<Secondary>,
 }
 
 /// A label beside the primary one: the other side of a conflict.
@@ -129,7 +134,19 @@ pub struct Secondary {
 impl Diagnostic {
     #[must_use]
     pub const fn new(scope: Scope, kind: Kind, span: Span) -> Self {
-        Self { scope, kind, span }
+        Self {
+            scope,
+            kind,
+            span,
+            cover: None,
+        }
+    }
+
+    /// This diagnostic with [`Diagnostic::cover`] set.
+    #[must_use]
+    pub fn covering(mut self, span: Span, text: &'static str) -> Self {
+        self.cover = Some(Secondary { span, text });
+        self
     }
 
     #[must_use]
@@ -300,6 +317,12 @@ impl Diagnostic {
     /// The other side of a conflict, where there is one.
     #[must_use]
     pub fn secondary(&self) -> Vec<Secondary> {
+        let mut secondary = self.kind_secondary();
+        secondary.extend(self.cover.clone());
+        secondary
+    }
+
+    fn kind_secondary(&self) -> Vec<Secondary> {
         match &self.kind {
             Kind::DuplicateCard { first } | Kind::SharedCard { first } => vec![Secondary {
                 span: *first,

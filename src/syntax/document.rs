@@ -108,6 +108,17 @@ enum State {
         /// belongs.
         after: LineRef,
     },
+    /// `--game auto`, after a `#` (or a line meaning one) that cut a deal
+    /// short: the lines of cards after it are held, up to the deal's
+    /// missing number, until the line after them says whether they were
+    /// the rest of the deal (a `#` or a trump line follows) or bridge hands
+    /// (anything else). The report of the cut deal covers them either way.
+    AfterCut {
+        deal: [LineRef; 5],
+        dealt: usize,
+        rows: [LineRef; 4],
+        count: usize,
+    },
     /// `--game` forced input after its terminator: nothing more is read.
     Closed {
         warned: bool,
@@ -129,6 +140,15 @@ pub struct Framer {
     /// and every pair from there may have been read with the wrong
     /// opponent, which the report then says.
     first_choker_hand: Option<LineRef>,
+    /// The suit a doubtful deal's first line named (`Hearts`), if any: the
+    /// fix its report offers.
+    doubtful_trump: Option<u8>,
+    /// The last bridge hands read in a row, up to four, and how many there
+    /// were since the last line of another kind: a `#` right after them
+    /// says they may have been a whist deal that lost its trump line, and
+    /// its report then covers them.
+    recent_rows: [LineRef; 4],
+    recent_count: usize,
 }
 
 impl Framer {
@@ -149,6 +169,9 @@ impl Framer {
             last_line: None,
             last_choker_line: None,
             first_choker_hand: None,
+            doubtful_trump: None,
+            recent_rows: [LineRef::default(); 4],
+            recent_count: 0,
         }
     }
 
@@ -162,6 +185,8 @@ impl Framer {
             } => Some(line.offset),
             State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
             State::Rows { after, .. } => Some(after.offset),
+            State::AfterCut { deal, .. } => Some(deal[0].offset),
+            State::Open if self.recent_count > 0 => Some(self.oldest_recent_row().offset),
             _ => None,
         }
     }
@@ -178,6 +203,8 @@ impl Framer {
         match &mut self.state {
             State::Open if starts_like_card_row(line.text) => {
                 self.last_line = Some(reference);
+                self.recent_rows[self.recent_count % 4] = reference;
+                self.recent_count += 1;
                 emit.bridge(reference);
             }
             State::Choker { waiting } if looks_like_choker_hand(line.text) => {
@@ -230,6 +257,7 @@ impl Framer {
             State::Choker { .. } => self.choker_section(line, emit),
             State::Whist { .. } => self.whist_section(line, emit),
             State::Rows { .. } => self.rows(line, emit),
+            State::AfterCut { .. } => self.after_cut(line, emit),
             State::Closed { warned } => {
                 if !warned {
                     self.state = State::Closed { warned: true };
@@ -266,8 +294,18 @@ impl Framer {
                 *sure = true;
             }
             State::Rows { .. } => self.rows_without_trump(emit),
+            State::AfterCut {
+                deal,
+                dealt,
+                rows,
+                count,
+            } => {
+                cut_was_followed_by_bridge(deal, *dealt, &rows[..*count], emit);
+                self.state = State::Open;
+            }
             State::Open | State::Closed { .. } => {}
         }
+        self.recent_count = 0;
         let shown = LineRef {
             len: line.text.len().min(80),
             ..line.reference()
@@ -314,7 +352,22 @@ impl Framer {
             State::Rows { rows, count, after } => {
                 hash_left_out(after, &rows[..count], emit);
             }
+            State::AfterCut {
+                deal,
+                dealt,
+                rows,
+                count,
+            } => cut_was_followed_by_bridge(&deal, dealt, &rows[..count], emit),
             State::Open | State::Closed { .. } => {}
+        }
+    }
+
+    /// The first of [`Framer::recent_rows`] still held.
+    fn oldest_recent_row(&self) -> LineRef {
+        if self.recent_count <= 4 {
+            self.recent_rows[0]
+        } else {
+            self.recent_rows[self.recent_count % 4]
         }
     }
 
@@ -327,16 +380,41 @@ impl Framer {
             return;
         }
         let trimmed = line.trimmed();
+        let recent = std::mem::take(&mut self.recent_count);
         if let Some(terminator) = terminator(trimmed) {
-            emit.frame(stray(terminator, line));
+            let frame = stray(terminator, line);
+            if terminator == HASH && recent > 0 {
+                // Bridge hands right before a `#`: maybe a whist deal
+                // whose trump line was lost. They were evaluated as bridge
+                // hands; the report covers them.
+                self.recent_count = recent;
+                let first = self.oldest_recent_row();
+                let last = self.recent_rows[(recent - 1) % 4];
+                self.recent_count = 0;
+                if let Frame::Problem { diagnostic, .. } = frame {
+                    emit.frame(Frame::Problem {
+                        diagnostic: Box::new(diagnostic.covering(
+                            Span::new(first.offset, last.offset + last.len - first.offset),
+                            "read as bridge hands: a whist deal without its trump line?",
+                        )),
+                        lines: (first, reference),
+                    });
+                }
+            } else {
+                emit.frame(frame);
+            }
             return;
         }
         if self.mode == Mode::Auto {
             if opens_whist(trimmed) {
+                let sure = is_trump_letter(trimmed);
+                if !sure {
+                    self.doubtful_trump = super::whist::trump_meant(trimmed).flatten();
+                }
                 self.state = State::Whist {
                     lines: [reference; 5],
                     count: 1,
-                    sure: is_trump_letter(trimmed),
+                    sure,
                 };
                 return;
             }
@@ -371,6 +449,8 @@ impl Framer {
     /// `bridge_section = bridge_hand , { bridge_hand } ;`: every line is a
     /// hand.
     fn bridge_section(&mut self, line: LineRef, emit: &mut impl FrameSink) {
+        self.recent_rows[self.recent_count % 4] = line;
+        self.recent_count += 1;
         emit.bridge(line);
     }
 
@@ -448,7 +528,7 @@ impl Framer {
         if !sure && count == lines.len() {
             // A doubtful deal, whole: the line after it decides.
             if trimmed == HASH.as_bytes() || opens_whist(trimmed) {
-                emit.whist(&lines);
+                emit.frame(self.doubtful_deal_was_whist(&lines));
                 self.state = State::Whist {
                     lines,
                     count: 0,
@@ -477,17 +557,27 @@ impl Framer {
         }
         let reference = line.reference();
         if trimmed == HASH.as_bytes() || means_terminator(trimmed) {
-            if count > 0 {
-                emit.frame(cut_short(&lines, count));
-            }
             if trimmed != HASH.as_bytes() {
                 emit.frame(wrong_terminator(HASH, line));
             }
             self.state = self.after_terminator();
+            if count > 0 {
+                if self.mode == Mode::Auto {
+                    self.state = State::AfterCut {
+                        deal: lines,
+                        dealt: count,
+                        rows: [reference; 4],
+                        count: 0,
+                    };
+                } else {
+                    emit.frame(cut_short(&lines, count));
+                }
+            }
             return;
         }
-        if self.mode == Mode::Auto && has_name_dash(trimmed) {
-            // `#` was left out before a Choker section.
+        if self.mode == Mode::Auto && looks_like_choker_hand(trimmed) {
+            // `#` was left out before a Choker section: a whole Choker
+            // hand, as a stray line (`a-`) would not be.
             if count > 0 {
                 emit.frame(cut_short(&lines, count));
             }
@@ -617,6 +707,82 @@ impl Framer {
             Span::new(hand.offset, hand.len),
             hand,
         )
+    }
+
+    /// A line after a `#` that cut a deal short: see [`State::AfterCut`].
+    fn after_cut(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        let State::AfterCut {
+            deal,
+            dealt,
+            rows,
+            count,
+        } = &mut self.state
+        else {
+            unreachable!("after_cut is called in the after-cut state only");
+        };
+        let trimmed = line.trimmed();
+        let row = starts_like_card_row(line.text) || is_card_row(trimmed);
+        let missing = deal.len() - *dealt;
+        if row && *count < missing {
+            rows[*count] = line.reference();
+            *count += 1;
+            return;
+        }
+        let (deal, dealt, rows, count) = (*deal, *dealt, *rows, *count);
+        self.state = State::Open;
+        if count == missing && (trimmed == HASH.as_bytes() || opens_whist(trimmed)) {
+            // The rest of the deal: the `#` before it was a stray one, and
+            // this line goes on with the whist section.
+            let (first, last) = (deal[0], rows[count - 1]);
+            emit.frame(Frame::Problem {
+                diagnostic: Box::new(
+                    Diagnostic::new(
+                        Scope::Game(Game::Whist),
+                        Kind::DealCutShort { lines: dealt },
+                        span_of_lines(&deal[..dealt]),
+                    )
+                    .covering(
+                        span_of_lines(&rows[..count]),
+                        "the rest of the deal? not evaluated",
+                    ),
+                ),
+                lines: (first, last),
+            });
+            if trimmed == HASH.as_bytes() {
+                return;
+            }
+            self.state = State::Whist {
+                lines: [line.reference(); 5],
+                count: 0,
+                sure: true,
+            };
+            self.whist_section(line, emit);
+            return;
+        }
+        cut_was_followed_by_bridge(&deal, dealt, &rows[..count], emit);
+        self.section(line, emit);
+    }
+
+    /// A deal opened by a doubtful line (`NT`, `Hearts`) and confirmed as
+    /// whist by what follows it: reported as a bad trump line, and not
+    /// evaluated, with its play lines covered.
+    fn doubtful_deal_was_whist(&self, lines: &[LineRef; 5]) -> Frame {
+        Frame::Problem {
+            diagnostic: Box::new(
+                Diagnostic::new(
+                    Scope::Game(Game::Whist),
+                    Kind::BadTrumpLine {
+                        fixed: self.doubtful_trump.map(char::from),
+                    },
+                    Span::new(lines[0].offset, lines[0].len),
+                )
+                .covering(
+                    span_of_lines(&lines[1..]),
+                    "this deal's plays, not evaluated",
+                ),
+            ),
+            lines: (lines[0], lines[4]),
+        }
     }
 
     /// The state after `END` or `#`: a new section in `--game auto`,
@@ -836,6 +1002,34 @@ fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl 
     }
 }
 
+/// The bytes from the first of `lines` to the end of the last.
+fn span_of_lines(lines: &[LineRef]) -> Span {
+    let (first, last) = (lines[0], lines[lines.len() - 1]);
+    Span::new(first.offset, last.offset + last.len - first.offset)
+}
+
+/// A deal cut short by a `#`, and the `rows` after it read as bridge
+/// hands, which the report covers.
+fn cut_was_followed_by_bridge(
+    deal: &[LineRef; 5],
+    dealt: usize,
+    rows: &[LineRef],
+    emit: &mut impl FrameSink,
+) {
+    let mut frame = cut_short(deal, dealt);
+    if let (Some(last), Frame::Problem { diagnostic, lines }) = (rows.last(), &mut frame) {
+        **diagnostic = diagnostic
+            .as_ref()
+            .clone()
+            .covering(span_of_lines(rows), "read as bridge hands");
+        lines.1 = *last;
+    }
+    emit.frame(frame);
+    for &row in rows {
+        emit.bridge(row);
+    }
+}
+
 /// A whist section's `#` left out before bridge hands: reported after the
 /// section's last deal, with a second label on the `rows` read as bridge
 /// hands, which follow.
@@ -958,15 +1152,16 @@ mod tests {
     }
 
     /// `whist_section`: a trump line that names a suit another way, or no
-    /// trump, still opens a deal (which the trump line rule reports) when
-    /// a `#` or another deal follows.
+    /// trump, still opens a deal when a `#` or another deal follows: one
+    /// report for the trump line, covering the deal, which is not
+    /// evaluated.
     #[test]
     fn a_trump_written_another_way_still_opens_a_deal() {
         for trump in ["NT", "♥", "Trump: H", "trump H", "Hearts", "h", "x"] {
             let text = format!("{trump}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\n{HAND}\n");
             assert_eq!(
                 frames(&text, Mode::Auto),
-                ["whist@1", "bridge@7"],
+                ["trump_line@1", "bridge@7"],
                 "{trump}"
             );
         }
@@ -1118,7 +1313,7 @@ mod tests {
         let text = format!(
             "x\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\nJoeyQDKDQSKSJS\nB-TC3C5S7D4G\nEND\n"
         );
-        assert_eq!(frames(&text, Mode::Auto), ["whist@1", "choker@7"]);
+        assert_eq!(frames(&text, Mode::Auto), ["trump_line@1", "choker@7"]);
         let glued = "KSQSTH8H4HACQCTC5CKDQDJD8D\n";
         assert_eq!(frames(glued, Mode::Auto), ["bridge@1"]);
     }
