@@ -25,8 +25,10 @@ pub enum Severity {
 /// side of a conflict become secondary labels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// The first character of a card is not a rank of this game.
-    BadRank { letter: char },
+    /// The first character of a card is not a rank of this game; `suit`
+    /// is the card's suit letter when that one is right, so that a likely
+    /// card can be named.
+    BadRank { letter: char, suit: Option<char> },
     /// The second character of a card is not a suit of this game.
     BadSuit { letter: char },
     /// A card written in lowercase, such as `kh`.
@@ -37,6 +39,15 @@ pub enum Kind {
     GluedCards { fixed: String },
     /// A token that is not a card at all.
     NotACard { found: String },
+    /// A Unicode character where an ASCII one belongs (a suit symbol for
+    /// its letter, an en dash for the dash, a no-break space for a space),
+    /// as word processors and phones write them. `fixed` is the card,
+    /// token or hand rewritten, where the rest of it is right.
+    LookAlike {
+        found: char,
+        meant: char,
+        fixed: Option<String>,
+    },
     /// A line none of whose tokens is a card.
     UnrecognisedLine,
     /// Bytes that are not UTF-8; the span is the first bad byte.
@@ -152,7 +163,7 @@ impl Diagnostic {
         let game = self.game_name();
         let alphabet = self.alphabet();
         match &self.kind {
-            Kind::BadRank { letter } => format!(
+            Kind::BadRank { letter, .. } => format!(
                 "`{}` is not a {game} rank: expected one of {}",
                 letter.escape_debug(),
                 alphabet.rank_list
@@ -171,6 +182,12 @@ impl Diagnostic {
             Kind::NotACard { found } => {
                 format!("expected a card (rank then suit), found `{found}`")
             }
+            Kind::LookAlike { found, meant, .. } => format!(
+                "`{}` is {}: write {}",
+                found.escape_debug(),
+                look_alike_name(*found),
+                ascii_name(*meant)
+            ),
             Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
                 "expected a Choker hand: a name, a dash and five cards".to_owned()
             }
@@ -242,6 +259,7 @@ impl Diagnostic {
             Kind::TenAsDigits { .. } => "`10` here".to_owned(),
             Kind::GluedCards { .. } => "no space between these cards".to_owned(),
             Kind::NotACard { .. } => "not a card".to_owned(),
+            Kind::LookAlike { meant, .. } => format!("looks like {}", ascii_name(*meant)),
             Kind::UnrecognisedLine => "no card on this line".to_owned(),
             Kind::InvalidUtf8 => "invalid UTF-8".to_owned(),
             Kind::DuplicateCard { .. } | Kind::SharedCard { .. } => "again here".to_owned(),
@@ -305,13 +323,18 @@ impl Diagnostic {
         let alphabet = self.alphabet();
         let game = self.game_name();
         match &self.kind {
-            Kind::BadRank { letter } => Some(match (self.scope, letter) {
-                (Scope::Game(Game::Choker), 'A') => {
+            Kind::BadRank { letter, suit } => Some(match (self.scope, letter, suit) {
+                (Scope::Game(Game::Choker), 'A', _) => {
                     "Choker has no ace: its highest rank is the Chicken, `C`".to_owned()
                 }
-                (Scope::Game(Game::Bridge | Game::Whist), '1') => {
+                (Scope::Game(Game::Bridge | Game::Whist), '1', Some(suit)) => format!(
+                    "the standard deck has no one: did you mean `A{suit}` (ace) or `T{suit}` (ten)?"
+                ),
+                (Scope::Game(Game::Bridge | Game::Whist), '1', None) => {
                     "the standard deck has no one: its lowest rank is `2`".to_owned()
                 }
+                // Most likely `10` with its `1` left out: the ten.
+                (Scope::Game(_), '0', Some(suit)) => format!("did you mean `T{suit}`?"),
                 _ => format!("{game} ranks are {}", alphabet.rank_list),
             }),
             Kind::BadSuit { letter } => Some(match (self.scope, letter) {
@@ -325,7 +348,11 @@ impl Diagnostic {
             }),
             Kind::LowercaseCard { fixed }
             | Kind::TenAsDigits { fixed }
-            | Kind::GluedCards { fixed } => Some(format!("write `{fixed}`")),
+            | Kind::GluedCards { fixed }
+            | Kind::LookAlike {
+                fixed: Some(fixed), ..
+            } => Some(format!("write `{fixed}`")),
+            Kind::LookAlike { fixed: None, .. } => None,
             Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
                 Some("write a hand as `Joey-1C3S2G5D4D`".to_owned())
             }
@@ -398,6 +425,42 @@ fn lines(count: usize) -> String {
     }
 }
 
+/// What a look-alike character is, for a reader who cannot see the
+/// difference.
+fn look_alike_name(found: char) -> String {
+    match found {
+        '♠' => "the spades symbol",
+        '♥' => "the hearts symbol",
+        '♦' => "the diamonds symbol",
+        '♣' => "the clubs symbol",
+        '♤' => "the white spades symbol",
+        '♡' => "the white hearts symbol",
+        '♢' => "the white diamonds symbol",
+        '♧' => "the white clubs symbol",
+        '\u{2010}' => "a Unicode hyphen",
+        '\u{2011}' => "a non-breaking hyphen",
+        '\u{2012}' => "a figure dash",
+        '–' => "an en dash",
+        '—' => "an em dash",
+        '−' => "a minus sign",
+        '\u{a0}' => "a no-break space",
+        '\u{202f}' => "a narrow no-break space",
+        '\u{2009}' => "a thin space",
+        '\u{3000}' => "an ideographic space",
+        other => return format!("the Unicode character U+{:04X}", u32::from(other)),
+    }
+    .to_owned()
+}
+
+/// The ASCII character to write instead, as a sentence names it.
+fn ascii_name(meant: char) -> String {
+    if meant == ' ' {
+        "a plain space".to_owned()
+    } else {
+        format!("`{meant}`")
+    }
+}
+
 /// `1 card`, `2 cards`.
 fn cards(count: usize) -> String {
     if count == 1 {
@@ -418,6 +481,7 @@ impl Kind {
             Kind::TenAsDigits { .. } => "ten_as_digits",
             Kind::GluedCards { .. } => "glued_cards",
             Kind::NotACard { .. } => "not_a_card",
+            Kind::LookAlike { .. } => "look_alike",
             Kind::UnrecognisedLine => "unrecognised_line",
             Kind::InvalidUtf8 => "invalid_utf8",
             Kind::DuplicateCard { .. } => "duplicate_card",
