@@ -5,7 +5,7 @@
 //! below, so one look shows every message, code and hint the program can
 //! print, and adding a kind without wording it does not compile.
 
-use crate::ast::{Game, Span};
+use crate::ast::{Card, Game, Seat, Span};
 
 /// Where a diagnostic's code lives: a game's records, or the document that
 /// holds them (sections and terminators).
@@ -79,8 +79,18 @@ pub enum Kind {
     /// a `#` or a trump line after them: a deal whose trump line was lost.
     /// The span is the rows, which are not evaluated.
     MissingTrumpLine { rows: usize },
-    /// Whist: a player did not follow the suit led while holding it.
-    Revoke { trick: usize, held: Span, led: Span },
+    /// Whist: `seat` played `played` on `leader`'s lead of `led` while
+    /// holding `held` of that suit; `follows` when an earlier revoke may
+    /// explain it.
+    Revoke {
+        trick: usize,
+        seat: Seat,
+        leader: Seat,
+        played: Card,
+        led: Card,
+        held: Card,
+        follows: Option<RevokeCause>,
+    },
     /// The section's terminator is missing: the input ended, or (whist)
     /// lines of cards went on past a deal's end, read as bridge hands.
     MissingTerminator {
@@ -100,6 +110,25 @@ pub enum Kind {
     /// A NUL byte: the input is not text. Reported once; the rest of the
     /// input is not read.
     BinaryInput,
+}
+
+/// How an earlier revoke, in trick `trick`, may explain a later one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RevokeCause {
+    /// The same player's: swapping `card`, played there, with this one
+    /// makes both tricks follow suit. One slip seen twice.
+    Swap { trick: usize, card: Card },
+    /// Any player's: with `leader` leading, this trick follows suit, and
+    /// who leads comes from a replay through the earlier revoke.
+    Lead { trick: usize, leader: Seat },
+}
+
+impl RevokeCause {
+    const fn trick(self) -> usize {
+        match self {
+            RevokeCause::Swap { trick, .. } | RevokeCause::Lead { trick, .. } => trick,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,9 +253,31 @@ impl Diagnostic {
             Kind::DealCutShort { lines } => format!(
                 "this deal has {lines} of its 5 lines: a trump line and 4 lines of 13 cards"
             ),
-            Kind::Revoke { trick, .. } => format!(
-                "in trick {trick} this player did not follow the suit led, though holding it"
-            ),
+            Kind::Revoke {
+                trick,
+                seat,
+                leader,
+                played,
+                led,
+                held,
+                follows,
+            } => {
+                let card =
+                    |card: &Card| String::from_utf8_lossy(&alphabet.card_text(*card)).into_owned();
+                let mut message = format!(
+                    "{} played {} on {}'s {} lead in trick {trick} while holding {}",
+                    seat.name(),
+                    card(played),
+                    leader.name(),
+                    card(led),
+                    card(held)
+                );
+                if let Some(cause) = follows {
+                    message +=
+                        &format!(": this follows from the revoke in trick {}", cause.trick());
+                }
+                message
+            }
             Kind::MissingTerminator { terminator, .. } => {
                 format!("the {game} section is not closed: expected a line `{terminator}`")
             }
@@ -272,7 +323,11 @@ impl Diagnostic {
             Kind::UnpairedHand => "unpaired hand".to_owned(),
             Kind::BadTrumpLine { .. } => "not a trump suit".to_owned(),
             Kind::DealCutShort { .. } => "incomplete deal".to_owned(),
-            Kind::Revoke { .. } => "played off suit".to_owned(),
+            Kind::Revoke { follows: None, .. } => "played off suit".to_owned(),
+            Kind::Revoke {
+                follows: Some(cause),
+                ..
+            } => format!("played off suit, after trick {}", cause.trick()),
             Kind::MissingTerminator { terminator, .. } => {
                 format!("`{terminator}` expected after this line")
             }
@@ -305,11 +360,11 @@ impl Diagnostic {
             }],
             Kind::Revoke { held, led, .. } => vec![
                 Secondary {
-                    span: *led,
+                    span: led.span(),
                     text: "the suit led",
                 },
                 Secondary {
-                    span: *held,
+                    span: held.span(),
                     text: "a card of that suit, still held",
                 },
             ],
@@ -396,7 +451,30 @@ impl Diagnostic {
                 Some("a deal starts with its trump suit alone on a line, such as `H`".to_owned())
             }
             Kind::DealCutShort { .. } => Some("add the missing lines of cards".to_owned()),
-            Kind::Revoke { .. } => Some("a player must follow the suit led when able".to_owned()),
+            Kind::Revoke { follows: None, .. } => {
+                Some("a player must follow the suit led when able".to_owned())
+            }
+            Kind::Revoke {
+                played,
+                follows: Some(RevokeCause::Swap { trick, card }),
+                ..
+            } => {
+                let text = |card: &Card| {
+                    String::from_utf8_lossy(&alphabet.card_text(*card)).into_owned()
+                };
+                Some(format!(
+                    "fix trick {trick} first: were `{}` and `{}` swapped? that makes both tricks follow suit",
+                    text(card),
+                    text(played)
+                ))
+            }
+            Kind::Revoke {
+                follows: Some(RevokeCause::Lead { trick, leader }),
+                ..
+            } => Some(format!(
+                "fix trick {trick} first: it may change who won it, and this trick follows suit if {} led it",
+                leader.name()
+            )),
             Kind::MissingTerminator { terminator, .. } => {
                 Some(format!("end the section with a line `{terminator}`"))
             }
