@@ -3,7 +3,7 @@
 //! that follow suit. A record that passes is safe to evaluate.
 
 use crate::ast::{BridgeHand, Card, CardSet, ChokerPair, Game, Record, Seat, WhistDeal};
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Diagnostic, Kind, RevokeCause, Scope};
 use crate::interpret::whist::{self, Trick};
 
 /// Pushes a diagnostic for every rule `record` breaks; `true` when none.
@@ -163,41 +163,100 @@ fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
 
 /// Reports each revoke, with the card led and a card of its suit that the
 /// player still held; `true` when there is none.
+///
+/// A revoke that an earlier one may explain is still reported, marked as
+/// following from it rather than folded in: as written, the record breaks
+/// the rule there too, and a player can revoke twice, so dropping it
+/// could hide a fault. Two causes are marked, each a fact checked on the
+/// record, not a guess: the same player's earlier revoke with a card that,
+/// swapped with this one, makes both tricks follow suit (one slip seen
+/// twice); and, for any player, a trick after an unexplained revoke that
+/// would follow suit had another seat led it, since who leads comes from
+/// a replay through that revoke's trick, whose winner it may have changed.
 fn report_revokes(
     deal: &WhistDeal,
     leaders: &[impl Led; 13],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
     let reported_before = diagnostics.len();
+    // Each revoke so far: the seat, the trick, the card played, the card
+    // led; and the last trick with a revoke no earlier one explains.
+    let mut revokes: Vec<(Seat, usize, Card, Card)> = Vec::new();
+    let mut unexplained: Option<usize> = None;
     for (trick, leader) in leaders.iter().enumerate() {
-        let led = deal.plays[leader.leader().index()][trick];
-        for seat in 0..4 {
-            let played = deal.plays[seat][trick];
-            if played.suit() == led.suit() {
+        let leader = leader.leader();
+        let led = deal.plays[leader.index()][trick];
+        let mut unexplained_here = false;
+        for seat in Seat::ALL {
+            let Some(held) = held_back(deal, trick, seat, led) else {
                 continue;
-            }
-            let still_held = deal.plays[seat][trick + 1..]
+            };
+            let played = deal.plays[seat.index()][trick];
+            let swap = revokes
                 .iter()
-                .find(|card| card.suit() == led.suit());
-            if let Some(held) = still_held {
-                diagnostics.push(Diagnostic::new(
-                    Scope::Game(Game::Whist),
-                    Kind::Revoke {
-                        trick: trick + 1,
-                        held: held.span(),
-                        led: led.span(),
-                    },
-                    played.span(),
-                ));
-            }
+                .find(|&&(by, _, earlier_played, earlier_led)| {
+                    by == seat
+                        && played.suit() == earlier_led.suit()
+                        && earlier_played.suit() == led.suit()
+                })
+                .map(|&(_, earlier, card, _)| RevokeCause::Swap {
+                    trick: earlier + 1,
+                    card,
+                });
+            let follows = swap.or_else(|| {
+                let earlier = unexplained?;
+                let other = Seat::ALL.into_iter().find(|&other| {
+                    other != leader
+                        && Seat::ALL.into_iter().all(|seat| {
+                            held_back(deal, trick, seat, deal.plays[other.index()][trick]).is_none()
+                        })
+                })?;
+                Some(RevokeCause::Lead {
+                    trick: earlier + 1,
+                    leader: other,
+                })
+            });
+            unexplained_here |= follows.is_none();
+            revokes.push((seat, trick, played, led));
+            diagnostics.push(Diagnostic::new(
+                Scope::Game(Game::Whist),
+                Kind::Revoke {
+                    trick: trick + 1,
+                    seat,
+                    leader,
+                    played,
+                    led,
+                    held,
+                    follows,
+                },
+                played.span(),
+            ));
+        }
+        if unexplained_here {
+            unexplained = Some(trick);
         }
     }
     diagnostics.len() == reported_before
 }
 
+/// The card of `led`'s suit that `seat` keeps for a later trick while
+/// playing another suit in `trick`: the revoke's proof. `None` when the
+/// seat follows suit or has no such card left.
+fn held_back(deal: &WhistDeal, trick: usize, seat: Seat, led: Card) -> Option<Card> {
+    let row = &deal.plays[seat.index()];
+    if row[trick].suit() == led.suit() {
+        return None;
+    }
+    row[trick + 1..]
+        .iter()
+        .find(|card| card.suit() == led.suit())
+        .copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::Span;
     use crate::generate::Generator;
     use crate::syntax::{Block, Lines, whist};
 
@@ -222,6 +281,80 @@ mod tests {
             deals.extend([deal, swapped]);
         }
         deals
+    }
+
+    /// The reports of the deal written in `text`, as the check gives them.
+    fn revokes(text: &str) -> Vec<Diagnostic> {
+        let block = Block {
+            bytes: text.as_bytes(),
+            base: 0,
+        };
+        let lines: Vec<_> = Lines::new(block, 1).collect();
+        let lines: [_; 5] = lines.try_into().expect("a deal is five lines");
+        let deal = whist::whist_deal(&lines, &mut Vec::new()).expect("the deal parses");
+        let mut diagnostics = Vec::new();
+        assert!(!whist_deal(&deal, &mut diagnostics));
+        diagnostics
+    }
+
+    /// East's 2H and TC swapped (examples/malformed/whist.revoke.txt):
+    /// trick 1 is the revoke, trick 8 the same slip seen again.
+    const ONE_SWAP: &str = "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\n2H JC JS KD AC QC QD TC QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D";
+
+    #[test]
+    fn a_revoke_names_the_player_the_trick_and_the_cards() {
+        let reports = revokes(ONE_SWAP);
+        assert_eq!(reports.len(), 2);
+        assert_eq!(
+            reports[0].message(),
+            "east played 2H on north's 4C lead in trick 1 while holding JC"
+        );
+        assert_eq!(reports[0].span, Span::new(41, 2));
+        assert_eq!(
+            reports[0].help().unwrap(),
+            "a player must follow the suit led when able"
+        );
+        assert_eq!(
+            reports[1].message(),
+            "east played TC on west's JH lead in trick 8 while holding QH: \
+             this follows from the revoke in trick 1"
+        );
+        assert_eq!(reports[1].span, Span::new(62, 2));
+        assert_eq!(
+            reports[1].help().unwrap(),
+            "fix trick 1 first: were `2H` and `TC` swapped? that makes both tricks follow suit"
+        );
+    }
+
+    /// South's 9C and 5H swapped as well: south trumps trick 2, so the
+    /// replay has east lead tricks 6 to 8, and the plays there that follow
+    /// suit under north's lead are marked as following from trick 2.
+    #[test]
+    fn revokes_after_a_changed_lead_are_marked() {
+        let text = ONE_SWAP.replacen("6C 9C AS TD 5H", "6C 5H AS TD 9C", 1);
+        let causes: Vec<_> = revokes(&text)
+            .iter()
+            .map(|report| match report.kind {
+                Kind::Revoke { trick, follows, .. } => (trick, follows),
+                _ => panic!("{report:?}"),
+            })
+            .collect();
+        let north = Some(RevokeCause::Lead {
+            trick: 2,
+            leader: Seat::North,
+        });
+        assert_eq!(
+            causes,
+            [
+                (1, None),
+                (2, None),
+                (6, north),
+                (7, north),
+                (7, north),
+                (7, north),
+                (8, None)
+            ]
+        );
     }
 
     /// `follows_suit` is the fast answer, `report_revokes` the exact one

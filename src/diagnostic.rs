@@ -5,7 +5,7 @@
 //! below, so one look shows every message, code and hint the program can
 //! print, and adding a kind without wording it does not compile.
 
-use crate::ast::{Game, Span};
+use crate::ast::{Card, Game, Seat, Span};
 
 /// Where a diagnostic's code lives: a game's records, or the document that
 /// holds them (sections and terminators).
@@ -25,8 +25,10 @@ pub enum Severity {
 /// side of a conflict become secondary labels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// The first character of a card is not a rank of this game.
-    BadRank { letter: char },
+    /// The first character of a card is not a rank of this game; `suit`
+    /// is the card's suit letter when that one is right, so that a likely
+    /// card can be named.
+    BadRank { letter: char, suit: Option<char> },
     /// The second character of a card is not a suit of this game.
     BadSuit { letter: char },
     /// A card written in lowercase, such as `kh`.
@@ -37,6 +39,15 @@ pub enum Kind {
     GluedCards { fixed: String },
     /// A token that is not a card at all.
     NotACard { found: String },
+    /// A Unicode character where an ASCII one belongs (a suit symbol for
+    /// its letter, an en dash for the dash, a no-break space for a space),
+    /// as word processors and phones write them. `fixed` is the card,
+    /// token or hand rewritten, where the rest of it is right.
+    LookAlike {
+        found: char,
+        meant: char,
+        fixed: Option<String>,
+    },
     /// A line none of whose tokens is a card.
     UnrecognisedLine,
     /// Bytes that are not UTF-8; the span is the first bad byte.
@@ -70,8 +81,18 @@ pub enum Kind {
     /// a `#` or a trump line after them: a deal whose trump line was lost.
     /// The span is the rows, which are not evaluated.
     MissingTrumpLine { rows: usize },
-    /// Whist: a player did not follow the suit led while holding it.
-    Revoke { trick: usize, held: Span, led: Span },
+    /// Whist: `seat` played `played` on `leader`'s lead of `led` while
+    /// holding `held` of that suit; `follows` when an earlier revoke may
+    /// explain it.
+    Revoke {
+        trick: usize,
+        seat: Seat,
+        leader: Seat,
+        played: Card,
+        led: Card,
+        held: Card,
+        follows: Option<RevokeCause>,
+    },
     /// The section's terminator is missing: the input ended, or (whist)
     /// lines of cards went on past a deal's end, read as bridge hands.
     MissingTerminator {
@@ -109,6 +130,25 @@ pub struct Mispaired {
     pub span: Span,
     pub from_line: usize,
     pub to_line: usize,
+}
+
+/// How an earlier revoke, in trick `trick`, may explain a later one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RevokeCause {
+    /// The same player's: swapping `card`, played there, with this one
+    /// makes both tricks follow suit. One slip seen twice.
+    Swap { trick: usize, card: Card },
+    /// Any player's: with `leader` leading, this trick follows suit, and
+    /// who leads comes from a replay through the earlier revoke.
+    Lead { trick: usize, leader: Seat },
+}
+
+impl RevokeCause {
+    const fn trick(self) -> usize {
+        match self {
+            RevokeCause::Swap { trick, .. } | RevokeCause::Lead { trick, .. } => trick,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,7 +229,7 @@ impl Diagnostic {
         let game = self.game_name();
         let alphabet = self.alphabet();
         match &self.kind {
-            Kind::BadRank { letter } => format!(
+            Kind::BadRank { letter, .. } => format!(
                 "`{}` is not a {game} rank: expected one of {}",
                 letter.escape_debug(),
                 alphabet.rank_list
@@ -208,6 +248,12 @@ impl Diagnostic {
             Kind::NotACard { found } => {
                 format!("expected a card (rank then suit), found `{found}`")
             }
+            Kind::LookAlike { found, meant, .. } => format!(
+                "`{}` is {}: write {}",
+                found.escape_debug(),
+                look_alike_name(*found),
+                ascii_name(*meant)
+            ),
             Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
                 "expected a Choker hand: a name, a dash and five cards".to_owned()
             }
@@ -247,9 +293,31 @@ impl Diagnostic {
             Kind::DealCutShort { lines } => format!(
                 "this deal has {lines} of its 5 lines: a trump line and 4 lines of 13 cards"
             ),
-            Kind::Revoke { trick, .. } => format!(
-                "in trick {trick} this player did not follow the suit led, though holding it"
-            ),
+            Kind::Revoke {
+                trick,
+                seat,
+                leader,
+                played,
+                led,
+                held,
+                follows,
+            } => {
+                let card =
+                    |card: &Card| String::from_utf8_lossy(&alphabet.card_text(*card)).into_owned();
+                let mut message = format!(
+                    "{} played {} on {}'s {} lead in trick {trick} while holding {}",
+                    seat.name(),
+                    card(played),
+                    leader.name(),
+                    card(led),
+                    card(held)
+                );
+                if let Some(cause) = follows {
+                    message +=
+                        &format!(": this follows from the revoke in trick {}", cause.trick());
+                }
+                message
+            }
             Kind::MissingTerminator { terminator, .. } => {
                 format!("the {game} section is not closed: expected a line `{terminator}`")
             }
@@ -286,6 +354,7 @@ impl Diagnostic {
             Kind::TenAsDigits { .. } => "`10` here".to_owned(),
             Kind::GluedCards { .. } => "no space between these cards".to_owned(),
             Kind::NotACard { .. } => "not a card".to_owned(),
+            Kind::LookAlike { meant, .. } => format!("looks like {}", ascii_name(*meant)),
             Kind::UnrecognisedLine => "no card on this line".to_owned(),
             Kind::InvalidUtf8 => "invalid UTF-8".to_owned(),
             Kind::DuplicateCard { .. } | Kind::SharedCard { .. } => "again here".to_owned(),
@@ -298,7 +367,11 @@ impl Diagnostic {
             Kind::UnpairedHand { .. } => "unpaired hand".to_owned(),
             Kind::BadTrumpLine { .. } => "not a trump suit".to_owned(),
             Kind::DealCutShort { .. } => "incomplete deal".to_owned(),
-            Kind::Revoke { .. } => "played off suit".to_owned(),
+            Kind::Revoke { follows: None, .. } => "played off suit".to_owned(),
+            Kind::Revoke {
+                follows: Some(cause),
+                ..
+            } => format!("played off suit, after trick {}", cause.trick()),
             Kind::MissingTerminator { terminator, .. } => {
                 format!("`{terminator}` expected after this line")
             }
@@ -346,11 +419,11 @@ impl Diagnostic {
             }],
             Kind::Revoke { held, led, .. } => vec![
                 Secondary {
-                    span: *led,
+                    span: led.span(),
                     text: "the suit led",
                 },
                 Secondary {
-                    span: *held,
+                    span: held.span(),
                     text: "a card of that suit, still held",
                 },
             ],
@@ -364,13 +437,18 @@ impl Diagnostic {
         let alphabet = self.alphabet();
         let game = self.game_name();
         match &self.kind {
-            Kind::BadRank { letter } => Some(match (self.scope, letter) {
-                (Scope::Game(Game::Choker), 'A') => {
+            Kind::BadRank { letter, suit } => Some(match (self.scope, letter, suit) {
+                (Scope::Game(Game::Choker), 'A', _) => {
                     "Choker has no ace: its highest rank is the Chicken, `C`".to_owned()
                 }
-                (Scope::Game(Game::Bridge | Game::Whist), '1') => {
+                (Scope::Game(Game::Bridge | Game::Whist), '1', Some(suit)) => format!(
+                    "the standard deck has no one: did you mean `A{suit}` (ace) or `T{suit}` (ten)?"
+                ),
+                (Scope::Game(Game::Bridge | Game::Whist), '1', None) => {
                     "the standard deck has no one: its lowest rank is `2`".to_owned()
                 }
+                // Most likely `10` with its `1` left out: the ten.
+                (Scope::Game(_), '0', Some(suit)) => format!("did you mean `T{suit}`?"),
                 _ => format!("{game} ranks are {}", alphabet.rank_list),
             }),
             Kind::BadSuit { letter } => Some(match (self.scope, letter) {
@@ -384,7 +462,11 @@ impl Diagnostic {
             }),
             Kind::LowercaseCard { fixed }
             | Kind::TenAsDigits { fixed }
-            | Kind::GluedCards { fixed } => Some(format!("write `{fixed}`")),
+            | Kind::GluedCards { fixed }
+            | Kind::LookAlike {
+                fixed: Some(fixed), ..
+            } => Some(format!("write `{fixed}`")),
+            Kind::LookAlike { fixed: None, .. } => None,
             Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
                 Some("write a hand as `Joey-1C3S2G5D4D`".to_owned())
             }
@@ -433,7 +515,30 @@ impl Diagnostic {
                 Some("a deal starts with its trump suit alone on a line, such as `H`".to_owned())
             }
             Kind::DealCutShort { .. } => Some("add the missing lines of cards".to_owned()),
-            Kind::Revoke { .. } => Some("a player must follow the suit led when able".to_owned()),
+            Kind::Revoke { follows: None, .. } => {
+                Some("a player must follow the suit led when able".to_owned())
+            }
+            Kind::Revoke {
+                played,
+                follows: Some(RevokeCause::Swap { trick, card }),
+                ..
+            } => {
+                let text = |card: &Card| {
+                    String::from_utf8_lossy(&alphabet.card_text(*card)).into_owned()
+                };
+                Some(format!(
+                    "fix trick {trick} first: were `{}` and `{}` swapped? that makes both tricks follow suit",
+                    text(card),
+                    text(played)
+                ))
+            }
+            Kind::Revoke {
+                follows: Some(RevokeCause::Lead { trick, leader }),
+                ..
+            } => Some(format!(
+                "fix trick {trick} first: it may change who won it, and this trick follows suit if {} led it",
+                leader.name()
+            )),
             Kind::MissingTerminator { terminator, .. } => {
                 Some(format!("end the section with a line `{terminator}`"))
             }
@@ -469,6 +574,42 @@ fn lines(count: usize) -> String {
     }
 }
 
+/// What a look-alike character is, for a reader who cannot see the
+/// difference.
+fn look_alike_name(found: char) -> String {
+    match found {
+        '♠' => "the spades symbol",
+        '♥' => "the hearts symbol",
+        '♦' => "the diamonds symbol",
+        '♣' => "the clubs symbol",
+        '♤' => "the white spades symbol",
+        '♡' => "the white hearts symbol",
+        '♢' => "the white diamonds symbol",
+        '♧' => "the white clubs symbol",
+        '\u{2010}' => "a Unicode hyphen",
+        '\u{2011}' => "a non-breaking hyphen",
+        '\u{2012}' => "a figure dash",
+        '–' => "an en dash",
+        '—' => "an em dash",
+        '−' => "a minus sign",
+        '\u{a0}' => "a no-break space",
+        '\u{202f}' => "a narrow no-break space",
+        '\u{2009}' => "a thin space",
+        '\u{3000}' => "an ideographic space",
+        other => return format!("the Unicode character U+{:04X}", u32::from(other)),
+    }
+    .to_owned()
+}
+
+/// The ASCII character to write instead, as a sentence names it.
+fn ascii_name(meant: char) -> String {
+    if meant == ' ' {
+        "a plain space".to_owned()
+    } else {
+        format!("`{meant}`")
+    }
+}
+
 /// `1 card`, `2 cards`.
 fn cards(count: usize) -> String {
     if count == 1 {
@@ -489,6 +630,7 @@ impl Kind {
             Kind::TenAsDigits { .. } => "ten_as_digits",
             Kind::GluedCards { .. } => "glued_cards",
             Kind::NotACard { .. } => "not_a_card",
+            Kind::LookAlike { .. } => "look_alike",
             Kind::UnrecognisedLine => "unrecognised_line",
             Kind::InvalidUtf8 => "invalid_utf8",
             Kind::DuplicateCard { .. } => "duplicate_card",

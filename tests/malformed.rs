@@ -19,6 +19,7 @@ const CATALOGUE: &[&str] = &[
     "bridge.duplicate_card",
     "bridge.glued_cards",
     "bridge.invalid_utf8",
+    "bridge.look_alike",
     "bridge.lowercase_card",
     "bridge.not_a_card",
     "bridge.ten_as_digits",
@@ -28,6 +29,7 @@ const CATALOGUE: &[&str] = &[
     "choker.card_count",
     "choker.duplicate_card",
     "choker.invalid_utf8",
+    "choker.look_alike",
     "choker.lowercase_card",
     "choker.missing_dash",
     "choker.missing_terminator",
@@ -35,6 +37,7 @@ const CATALOGUE: &[&str] = &[
     "choker.name_empty",
     "choker.name_too_long",
     "choker.shared_card",
+    "choker.ten_as_digits",
     "choker.unpaired_hand",
     "choker.unrecognised_line",
     "document.after_terminator",
@@ -51,6 +54,7 @@ const CATALOGUE: &[&str] = &[
     "whist.duplicate_card",
     "whist.glued_cards",
     "whist.invalid_utf8",
+    "whist.look_alike",
     "whist.lowercase_card",
     "whist.missing_terminator",
     "whist.missing_trump_line",
@@ -191,11 +195,11 @@ fn line_column_after(text: &str, prefix: &str, end: char) -> Vec<(usize, usize)>
 
 #[test]
 fn every_format_gives_the_same_character_column() {
-    // K♠ (not a card), X; 🂡 (not a card), Z; 中é (not a card), G; a 🂡
-    // cut short, X. Each column counts characters, and each invalid byte
-    // one (a lossy decoding would make one U+FFFD of the three).
+    // ♠ (the spades symbol), X; 🂡 (not a card), Z; 中é (not a card), G;
+    // a 🂡 cut short, X. Each column counts characters, and each invalid
+    // byte one (a lossy decoding would make one U+FFFD of the three).
     let expected = [
-        (1, 4),
+        (1, 5),
         (1, 8),
         (3, 4),
         (3, 9),

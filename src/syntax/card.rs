@@ -265,6 +265,33 @@ pub fn diagnose_token(
             card_like: false,
         };
     }
+    if !text.is_ascii()
+        && let Some((ascii, found)) = repair(text, |c| look_alike_in_cards(c, alphabet))
+    {
+        // One report for each look-alike, however many other faults the
+        // token has; those are told once it is ASCII.
+        let fixed: Option<Vec<String>> = ascii
+            .split(|&b| is_blank(b))
+            .filter(|piece| !piece.is_empty())
+            .map(|piece| card_meant(piece, alphabet))
+            .collect();
+        let fixed = fixed.filter(|cards| !cards.is_empty());
+        let cards = fixed.as_ref().map_or(1, Vec::len);
+        for (piece, found, meant) in found {
+            report(
+                Kind::LookAlike {
+                    found,
+                    meant: char::from(meant),
+                    fixed: fixed.as_ref().map(|cards| cards.join(" ")),
+                },
+                line.span_of(piece),
+            );
+        }
+        return TokenDiagnosis {
+            cards,
+            card_like: true,
+        };
+    }
     let upper = text.to_ascii_uppercase();
     if let [b'1', b'0', suit] = upper[..]
         && alphabet.suit(suit).is_some()
@@ -323,6 +350,9 @@ pub fn diagnose_token(
             report(
                 Kind::BadRank {
                     letter: char::from(*rank_letter),
+                    suit: alphabet
+                        .suit(*suit_letter)
+                        .map(|_| char::from(*suit_letter)),
                 },
                 line.span_of(&text[..1]),
             );
@@ -350,6 +380,72 @@ pub fn diagnose_token(
         cards: 1,
         card_like: false,
     }
+}
+
+/// The ASCII byte `found`, a character that looks like one, stands for in
+/// a card row of `alphabet`: a suit symbol's letter where the game has that
+/// suit, a space for any other Unicode space. A dash has no place among
+/// cards: it is the Choker hand's to judge.
+#[must_use]
+pub fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
+    let letter = match found {
+        '♠' | '♤' => b'S',
+        '♥' | '♡' => b'H',
+        '♦' | '♢' => b'D',
+        '♣' | '♧' => b'C',
+        space if space.is_whitespace() && !space.is_ascii() => return Some(b' '),
+        _ => return None,
+    };
+    alphabet.suit(letter).map(|_| letter)
+}
+
+/// A look-alike as found: its bytes in the text, the character and the
+/// ASCII byte it stands for.
+pub type Found<'a> = (&'a [u8], char, u8);
+
+/// `text` with each look-alike (as `meant` tells them) written in ASCII,
+/// and where each stood; `None` when it has none, or holds another
+/// character that is not ASCII, or is not UTF-8: those are other faults.
+/// The emoji variation selector after a suit symbol (`♥️`) goes with it.
+pub fn repair(
+    text: &[u8],
+    meant: impl Fn(char) -> Option<u8>,
+) -> Option<(Vec<u8>, Vec<Found<'_>>)> {
+    const EMOJI: char = '\u{fe0f}';
+    let decoded = std::str::from_utf8(text).ok()?;
+    let mut ascii = Vec::with_capacity(text.len());
+    let mut found: Vec<Found<'_>> = Vec::new();
+    let mut chars = decoded.char_indices().peekable();
+    while let Some((at, character)) = chars.next() {
+        if character.is_ascii() {
+            ascii.push(character as u8);
+            continue;
+        }
+        let byte = meant(character)?;
+        let mut end = at + character.len_utf8();
+        if byte.is_ascii_uppercase() && chars.next_if(|&(_, next)| next == EMOJI).is_some() {
+            end += EMOJI.len_utf8();
+        }
+        ascii.push(byte);
+        found.push((&text[at..end], character, byte));
+    }
+    (!found.is_empty()).then_some((ascii, found))
+}
+
+/// The card `piece` stands for once capitals and `T` for `10` are
+/// written, as the other hints would fix it: one look-alike report then
+/// gives the whole fix.
+fn card_meant(piece: &[u8], alphabet: &'static Alphabet) -> Option<String> {
+    let mut upper = piece.to_ascii_uppercase();
+    if let [b'1', b'0', suit] = upper[..]
+        && alphabet.rank(b'T').is_some()
+    {
+        upper = vec![b'T', suit];
+    }
+    all_consuming(card(alphabet))
+        .parse_complete(&upper[..])
+        .is_ok()
+        .then(|| String::from_utf8_lossy(&upper).into_owned())
 }
 
 /// Two-letter cards with a space between each: `KSQS` as `KS QS`.
@@ -471,6 +567,99 @@ mod tests {
         assert_eq!(
             row_codes("hello world", Game::Bridge),
             [("unrecognised_line", Span::new(100, 11))]
+        );
+    }
+
+    /// Each diagnostic of a three-card row: code, label span, help.
+    fn row_reports(text: &str, game: Game) -> Vec<(&'static str, Span, Option<String>)> {
+        let mut diagnostics = Vec::new();
+        card_row(
+            &line(text),
+            game,
+            &mut [Card::default(); 3],
+            &mut diagnostics,
+        );
+        diagnostics
+            .iter()
+            .map(|d| (d.kind.code(), d.span, d.help()))
+            .collect()
+    }
+
+    /// Rule `card = rank , suit ;` where the suit is a letter: a suit symbol is
+    /// one report on its three bytes, with the card (ten included) fixed.
+    #[test]
+    fn a_suit_symbol_is_named_with_the_card_fixed() {
+        assert_eq!(
+            row_reports("AS K♠ 2C", Game::Bridge),
+            [("look_alike", Span::new(104, 3), Some("write `KS`".into()))]
+        );
+        assert_eq!(
+            row_reports("AS 10♥ 2C", Game::Whist),
+            [("look_alike", Span::new(105, 3), Some("write `TH`".into()))]
+        );
+        // The emoji form goes with its variation selector; lowercase is
+        // fixed in the same help.
+        assert_eq!(
+            row_reports("AS q\u{2666}\u{fe0f} 2C", Game::Bridge),
+            [("look_alike", Span::new(104, 6), Some("write `QD`".into()))]
+        );
+        // Choker has no hearts: `♥` there is no look-alike of its letters.
+        assert_eq!(row_reports("1S K♥ 2C", Game::Choker)[0].0, "not_a_card");
+    }
+
+    /// Rule `gap = ( " " | "\t" ) , blank ;`: a no-break space is no gap, yet
+    /// the cards on either side are cards, counted as such.
+    #[test]
+    fn a_unicode_space_is_one_report_without_a_count() {
+        let reports = row_reports("AS KH\u{a0}2C", Game::Bridge);
+        assert_eq!(
+            reports,
+            [(
+                "look_alike",
+                Span::new(105, 2),
+                Some("write `KH 2C`".into())
+            )]
+        );
+        let mut diagnostics = Vec::new();
+        card_row(
+            &line("AS KH\u{a0}2C"),
+            Game::Bridge,
+            &mut [Card::default(); 3],
+            &mut diagnostics,
+        );
+        assert_eq!(
+            diagnostics[0].message(),
+            "`\\u{a0}` is a no-break space: write a plain space"
+        );
+    }
+
+    /// Rule `rank = ? one rank letter ? ;`: no deck has a `0`, and the standard
+    /// one has no `1`; the help names the cards most likely meant.
+    #[test]
+    fn a_one_digit_rank_suggests_the_card() {
+        assert_eq!(
+            row_reports("AS 1H 2C", Game::Bridge),
+            [(
+                "bad_rank",
+                Span::new(103, 1),
+                Some("the standard deck has no one: did you mean `AH` (ace) or `TH` (ten)?".into())
+            )]
+        );
+        assert_eq!(
+            row_reports("AS 0H 2C", Game::Whist),
+            [(
+                "bad_rank",
+                Span::new(103, 1),
+                Some("did you mean `TH`?".into())
+            )]
+        );
+        assert_eq!(
+            row_reports("1S 0D 2C", Game::Choker),
+            [(
+                "bad_rank",
+                Span::new(103, 1),
+                Some("did you mean `TD`?".into())
+            )]
         );
     }
 

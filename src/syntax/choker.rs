@@ -2,10 +2,10 @@
 
 use nom::bytes::complete::{tag, take_while_m_n};
 use nom::combinator::{consumed, eof};
-use nom::{IResult, Parser};
+use nom::{IResult, Offset, Parser};
 
 use super::Line;
-use super::card::{blank, card, diagnose_token, is_blank};
+use super::card::{blank, card, diagnose_token, is_blank, look_alike_in_cards, repair};
 use crate::ast::{Card, ChokerHand, ChokerPair, Game, Name, Rank, Span, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -103,7 +103,20 @@ pub fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
 /// `choker_hand` by the grammar, with a diagnosis when it fails.
 #[inline(never)]
 pub fn exact_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
-    let parsed = (
+    let Ok((_, (name, cards))) = grammar_hand(line.text) else {
+        diagnose_choker_hand(line, diagnostics);
+        return None;
+    };
+    Some(ChokerHand {
+        name: Name::new(name, line.span_of(name)),
+        cards: cards.map(|(text, (rank, suit))| Card::new(rank, suit, line.span_of(text).offset)),
+        span: line.content_span(),
+    })
+}
+
+/// `choker_hand` as the grammar writes it: the name and the cards.
+fn grammar_hand(input: &[u8]) -> IResult<&[u8], (&[u8], [WrittenCard<'_>; 5])> {
+    (
         blank,
         name,
         blank,
@@ -113,16 +126,8 @@ pub fn exact_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> 
         blank,
         eof,
     )
-        .parse_complete(line.text);
-    let Ok((_, (_, name, _, _, _, cards, _, _))) = parsed else {
-        diagnose_choker_hand(line, diagnostics);
-        return None;
-    };
-    Some(ChokerHand {
-        name: Name::new(name, line.span_of(name)),
-        cards: cards.map(|(text, (rank, suit))| Card::new(rank, suit, line.span_of(text).offset)),
-        span: line.content_span(),
-    })
+        .parse_complete(input)
+        .map(|(rest, (_, name, _, _, _, cards, _, _))| (rest, (name, cards)))
 }
 
 /// `name = letter , { letter } ;` with 1 to 20 letters.
@@ -153,26 +158,31 @@ pub fn choker_cards(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 5]> {
 /// Says why a line the grammar rejected is not a Choker hand: each fault of
 /// the name and of the cards on its own.
 fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    if look_alikes_alone(line, diagnostics) {
+        return;
+    }
     let reported_before = diagnostics.len();
     let text = line.text;
-    let Some(dash) = memchr::memchr(b'-', text) else {
-        let fixed = guess_dash(line.trimmed());
-        let tokens = line
-            .trimmed()
-            .split(|&b| is_blank(b))
-            .filter(|t| !t.is_empty())
-            .count();
-        let kind = if fixed.is_none() && tokens > 2 {
-            Kind::UnrecognisedLine
-        } else {
-            Kind::MissingDash { fixed }
-        };
-        diagnostics.push(Diagnostic::new(SCOPE, kind, line.content_span()));
-        return;
+    let dash = match memchr::memchr(b'-', text) {
+        Some(at) => &text[at..=at],
+        None => match first_dash_look_alike(text) {
+            Some((dash, found)) => {
+                diagnostics.push(look_alike(found, b'-', None, line.span_of(dash)));
+                dash
+            }
+            None => {
+                missing_dash(line, diagnostics);
+                return;
+            }
+        },
     };
-    let name = text[..dash].trim_ascii();
-    let cards = text[dash + 1..].trim_ascii();
-    let dash_span = line.span_of(&text[dash..=dash]);
+    let (name, cards) = (
+        &text[..text.offset(dash)],
+        &text[text.offset(dash) + dash.len()..],
+    );
+    let name = name.trim_ascii();
+    let cards = cards.trim_ascii();
+    let dash_span = line.span_of(dash);
 
     if name.is_empty() {
         diagnostics.push(Diagnostic::new(SCOPE, Kind::NameEmpty, dash_span));
@@ -186,10 +196,25 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
         ));
     }
 
-    if cards.len() == 10 {
+    let alphabet = Game::Choker.alphabet();
+    if cards.len() == 10 && cards.is_ascii() {
         for pair in cards.chunks(2) {
-            if card(Game::Choker.alphabet()).parse_complete(pair).is_err() {
+            if card(alphabet).parse_complete(pair).is_err() {
                 diagnose_token(line, pair, Game::Choker, diagnostics);
+            }
+        }
+    } else if let Some((_, found)) = repair(cards, |c| {
+        // A space of any kind among the cards is its own fault, told below.
+        look_alike_in_cards(c, alphabet).filter(|&letter| letter != b' ')
+    }) {
+        // Other faults of these cards are told once they are ASCII.
+        for (piece, found, meant) in found {
+            diagnostics.push(look_alike(found, meant, None, line.span_of(piece)));
+        }
+    } else if let Some(pieces) = tens_as_digits(cards) {
+        for piece in pieces {
+            if card(alphabet).parse_complete(piece).is_err() {
+                diagnose_token(line, piece, Game::Choker, diagnostics);
             }
         }
     } else if let Err(error) = std::str::from_utf8(cards) {
@@ -201,7 +226,10 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
             line.span_of(&bad[..length]),
         ));
     } else {
-        let without_blanks = cards.iter().filter(|&&b| !is_blank(b)).count() == 10;
+        // Characters, not bytes: a no-break space is one, as the reader
+        // counts.
+        let characters = String::from_utf8_lossy(cards);
+        let without_blanks = characters.chars().filter(|c| !c.is_whitespace()).count() == 10;
         let span = if cards.is_empty() {
             dash_span
         } else {
@@ -210,7 +238,7 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
         diagnostics.push(Diagnostic::new(
             SCOPE,
             Kind::ChokerCardCount {
-                found: cards.len(),
+                found: characters.chars().count(),
                 without_blanks,
             },
             span,
@@ -226,6 +254,112 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
             line.content_span(),
         ));
     }
+}
+
+/// A line with no dash: the dash left out (`JoeyQDKDQSKSJS`, with the fix)
+/// or a line that is no hand at all.
+fn missing_dash(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    let fixed = guess_dash(line.trimmed());
+    let tokens = line
+        .trimmed()
+        .split(|&b| is_blank(b))
+        .filter(|t| !t.is_empty())
+        .count();
+    let kind = if fixed.is_none() && tokens > 2 {
+        Kind::UnrecognisedLine
+    } else {
+        Kind::MissingDash { fixed }
+    };
+    diagnostics.push(Diagnostic::new(SCOPE, kind, line.content_span()));
+}
+
+/// `-` for the dashes and hyphens word processors put where a plain
+/// hyphen-minus was typed.
+fn dash_meant(found: char) -> Option<u8> {
+    matches!(found, '\u{2010}'..='\u{2014}' | '−').then_some(b'-')
+}
+
+/// The first dash look-alike of `text`, which may hold bytes that are not
+/// UTF-8 elsewhere.
+fn first_dash_look_alike(text: &[u8]) -> Option<(&[u8], char)> {
+    let mut at = 0;
+    for chunk in text.utf8_chunks() {
+        if let Some((index, found)) = chunk
+            .valid()
+            .char_indices()
+            .find(|&(_, c)| dash_meant(c).is_some())
+        {
+            let start = at + index;
+            return Some((&text[start..start + found.len_utf8()], found));
+        }
+        at += chunk.valid().len() + chunk.invalid().len();
+    }
+    None
+}
+
+/// A hand right but for its look-alikes (an en dash, a no-break space
+/// around the dash, a suit symbol): one report for each, all with the hand
+/// as it should be, as no other fault stands in the way. `false` when the
+/// line has no look-alike or other faults too, which the full diagnosis
+/// then tells, each look-alike still on its own.
+fn look_alikes_alone(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    let alphabet = Game::Choker.alphabet();
+    let Some((ascii, found)) = repair(line.text, |c| {
+        dash_meant(c).or_else(|| look_alike_in_cards(c, alphabet))
+    }) else {
+        return false;
+    };
+    if grammar_hand(&ascii).is_err() {
+        return false;
+    }
+    let fixed = String::from_utf8_lossy(ascii.trim_ascii()).into_owned();
+    for (piece, found, meant) in found {
+        diagnostics.push(look_alike(
+            found,
+            meant,
+            Some(fixed.clone()),
+            line.span_of(piece),
+        ));
+    }
+    true
+}
+
+fn look_alike(found: char, meant: u8, fixed: Option<String>, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        SCOPE,
+        Kind::LookAlike {
+            found,
+            meant: char::from(meant),
+            fixed,
+        },
+        span,
+    )
+}
+
+/// `choker_cards` with a ten written `10` as the standard deck's players
+/// write it (`10D3S2G5D4D`), cut where each card begins, a `10` and its
+/// suit one piece; `None` unless that makes five cards, one of them a
+/// `10`. Then each `10` is one report (with `TD` as the fix), not a count
+/// of eleven characters that hides which card is long.
+fn tens_as_digits(cards: &[u8]) -> Option<Vec<&[u8]>> {
+    if !cards.is_ascii() {
+        return None;
+    }
+    let mut pieces = Vec::with_capacity(5);
+    let mut tens = 0;
+    let mut rest = cards;
+    while rest.len() >= 2 {
+        let length = if rest.len() >= 3 && rest.starts_with(b"10") {
+            tens += 1;
+            3
+        } else {
+            2
+        };
+        let (piece, after) = rest.split_at(length);
+        pieces.push(piece);
+        rest = after;
+    }
+    (tens > 0 && rest.is_empty() && pieces.len() == 5).then_some(pieces)
 }
 
 /// The diagnostic for the first character of `rest` that is not a letter.
@@ -339,6 +473,113 @@ mod tests {
         assert_eq!(
             parse("Joey-1c3S2G5D4D").1,
             [("lowercase_card", Span::new(5, 2))]
+        );
+    }
+
+    /// Each diagnostic of the line: code, label span, help.
+    fn reports(text: &str) -> Vec<(&'static str, Span, Option<String>)> {
+        let line = Line {
+            text: text.as_bytes(),
+            offset: 0,
+            number: 1,
+        };
+        let mut diagnostics = Vec::new();
+        choker_hand(&line, &mut diagnostics);
+        diagnostics
+            .iter()
+            .map(|d| (d.kind.code(), d.span, d.help()))
+            .collect()
+    }
+
+    /// Rule `choker_cards = card , card , card , card , card ;` with the ten
+    /// as `10`: one report on the three bytes, not a count of eleven.
+    #[test]
+    fn a_ten_in_digits_is_found_among_the_cards() {
+        assert_eq!(
+            reports("Joey-10D3S2G5D4D"),
+            [("ten_as_digits", Span::new(5, 3), Some("write `TD`".into()))]
+        );
+        assert_eq!(
+            reports("Joey-1C3S10G5D4D"),
+            [("ten_as_digits", Span::new(9, 3), Some("write `TG`".into()))]
+        );
+        // Four cards and a ten are not five: the count is the fault.
+        assert_eq!(parse("Joey-10D3S2G5D").1, [("card_count", Span::new(5, 9))]);
+    }
+
+    /// Rule `choker_hand = blank , name , blank , "-" , ... ;`: a dash of
+    /// another kind is one report on its bytes, with the hand fixed.
+    #[test]
+    fn a_dash_look_alike_is_named() {
+        for (dash, name) in [
+            ("–", "an en dash"),
+            ("—", "an em dash"),
+            ("−", "a minus sign"),
+        ] {
+            let text = format!("Joey{dash}1C3S2G5D4D");
+            assert_eq!(
+                reports(&text),
+                [(
+                    "look_alike",
+                    Span::new(4, 3),
+                    Some("write `Joey-1C3S2G5D4D`".into())
+                )]
+            );
+            let line = Line {
+                text: text.as_bytes(),
+                offset: 0,
+                number: 1,
+            };
+            let mut diagnostics = Vec::new();
+            choker_hand(&line, &mut diagnostics);
+            assert_eq!(
+                diagnostics[0].message(),
+                format!("`{dash}` is {name}: write `-`")
+            );
+        }
+        // With another fault, each is told; the fix is then left out.
+        assert_eq!(
+            reports("Joey–1C3S2G5D4X"),
+            [
+                ("look_alike", Span::new(4, 3), None),
+                (
+                    "bad_suit",
+                    Span::new(16, 1),
+                    Some("Choker suits are S G D C".into())
+                )
+            ]
+        );
+    }
+
+    /// Rule `blank = { " " | "\t" } ;` and `suit`: a no-break space around the
+    /// dash and a suit symbol among the cards are each one report.
+    #[test]
+    fn spaces_and_suit_symbols_are_named() {
+        assert_eq!(
+            reports("Joey\u{a0}-1C3S2G5D4D"),
+            [(
+                "look_alike",
+                Span::new(4, 2),
+                Some("write `Joey -1C3S2G5D4D`".into())
+            )]
+        );
+        assert_eq!(
+            reports("Joey-1C3♠2G5D4D"),
+            [(
+                "look_alike",
+                Span::new(8, 3),
+                Some("write `Joey-1C3S2G5D4D`".into())
+            )]
+        );
+        // A space of any kind among the cards is a space too many,
+        // counted in characters.
+        assert_eq!(
+            reports("Joey-1C3S\u{a0}2G5D4D"),
+            [(
+                "card_count",
+                Span::new(5, 12),
+                Some("write the five cards without spaces between them".into())
+            )]
         );
     }
 
