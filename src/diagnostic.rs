@@ -50,6 +50,17 @@ pub enum Kind {
     },
     /// A line none of whose tokens is a card.
     UnrecognisedLine,
+    /// Several lines in a row none of whose tokens is a card (prose, a
+    /// README read by mistake): one report for the run.
+    UnrecognisedLines { lines: usize },
+    /// A comment line (`# …`, `// …`): the format has no comments.
+    CommentLine,
+    /// A line of cards numbered in front (`1. KS QS …`).
+    NumberedLine { fixed: String },
+    /// Cards separated by commas (`KS, QS, …`).
+    CommaSeparated { fixed: String },
+    /// Every card written suit first (`SK SQ …`).
+    SwappedCards { fixed: String },
     /// Bytes that are not UTF-8; the span is the first bad byte.
     InvalidUtf8,
     /// A card that stands twice in one hand or deal.
@@ -113,7 +124,11 @@ pub enum Kind {
     /// A line that opens no section `--game auto` knows; the lines of
     /// cards after it, when one line short enough to be a trump line
     /// seemed to open a whist deal, are read as bridge hands.
-    UnrecognisedSection { read_as_bridge: Option<Span> },
+    /// `lines` counts a run of such lines, reported once.
+    UnrecognisedSection {
+        read_as_bridge: Option<Span>,
+        lines: usize,
+    },
     /// A line longer than any record could be; the span is its start.
     LineTooLong,
     /// A NUL byte: the input is not text. Reported once; the rest of the
@@ -258,6 +273,17 @@ impl Diagnostic {
                 "expected a Choker hand: a name, a dash and five cards".to_owned()
             }
             Kind::UnrecognisedLine => format!("expected a line of {game} cards"),
+            Kind::UnrecognisedLines { lines } => {
+                format!("expected lines of {game} cards: these {lines} lines hold no card")
+            }
+            Kind::CommentLine => "a comment: card files have no comments".to_owned(),
+            Kind::NumberedLine { .. } => {
+                "a numbered line: the number is not part of the record".to_owned()
+            }
+            Kind::CommaSeparated { .. } => "cards are separated by spaces, not commas".to_owned(),
+            Kind::SwappedCards { .. } => {
+                "each card is written suit first: a card is its rank, then its suit".to_owned()
+            }
             Kind::InvalidUtf8 => "the input is not valid UTF-8 here".to_owned(),
             Kind::DuplicateCard { .. } => match self.scope {
                 Scope::Game(Game::Whist) => {
@@ -331,7 +357,12 @@ impl Diagnostic {
             Kind::StrayTerminator { terminator } => {
                 format!("`{terminator}` closes no section here")
             }
-            Kind::UnrecognisedSection { .. } => "this line opens no known section".to_owned(),
+            Kind::UnrecognisedSection { lines: 0 | 1, .. } => {
+                "this line opens no known section".to_owned()
+            }
+            Kind::UnrecognisedSection { lines, .. } => {
+                format!("these {lines} lines open no known section")
+            }
             Kind::WrongTerminator { expected, .. } => match *expected {
                 "#" => "a whist section ends with `#` alone on its line".to_owned(),
                 _ => format!("the terminator is `{expected}`, in capitals, alone on its line"),
@@ -356,6 +387,11 @@ impl Diagnostic {
             Kind::NotACard { .. } => "not a card".to_owned(),
             Kind::LookAlike { meant, .. } => format!("looks like {}", ascii_name(*meant)),
             Kind::UnrecognisedLine => "no card on this line".to_owned(),
+            Kind::UnrecognisedLines { .. } => "no card on these lines".to_owned(),
+            Kind::CommentLine => "comment".to_owned(),
+            Kind::NumberedLine { .. } => "numbered".to_owned(),
+            Kind::CommaSeparated { .. } => "commas between the cards".to_owned(),
+            Kind::SwappedCards { .. } => "suit before rank".to_owned(),
             Kind::InvalidUtf8 => "invalid UTF-8".to_owned(),
             Kind::DuplicateCard { .. } | Kind::SharedCard { .. } => "again here".to_owned(),
             Kind::CardCount { found, .. } => format!("{found} cards"),
@@ -413,6 +449,7 @@ impl Diagnostic {
             }
             | Kind::UnrecognisedSection {
                 read_as_bridge: Some(rows),
+                ..
             } => vec![Secondary {
                 span: *rows,
                 text: "read as bridge hands",
@@ -470,6 +507,11 @@ impl Diagnostic {
             Kind::UnrecognisedLine if self.scope == Scope::Game(Game::Choker) => {
                 Some("write a hand as `Joey-1C3S2G5D4D`".to_owned())
             }
+            Kind::CommentLine => Some("remove the line".to_owned()),
+            Kind::NumberedLine { fixed }
+            | Kind::CommaSeparated { fixed }
+            | Kind::SwappedCards { fixed } => Some(format!("write `{fixed}`")),
+            Kind::UnrecognisedLines { .. } => Some("is this a file of hands? remove these lines, or leave the file out".to_owned()),
             Kind::NotACard { .. } | Kind::UnrecognisedLine => Some(format!(
                 "a card is a rank ({}) followed by a suit ({})",
                 alphabet.rank_list, alphabet.suit_list
@@ -631,7 +673,11 @@ impl Kind {
             Kind::GluedCards { .. } => "glued_cards",
             Kind::NotACard { .. } => "not_a_card",
             Kind::LookAlike { .. } => "look_alike",
-            Kind::UnrecognisedLine => "unrecognised_line",
+            Kind::UnrecognisedLine | Kind::UnrecognisedLines { .. } => "unrecognised_line",
+            Kind::CommentLine => "comment_line",
+            Kind::NumberedLine { .. } => "numbered_line",
+            Kind::CommaSeparated { .. } => "comma_separated",
+            Kind::SwappedCards { .. } => "swapped_cards",
             Kind::InvalidUtf8 => "invalid_utf8",
             Kind::DuplicateCard { .. } => "duplicate_card",
             Kind::CardCount { .. } | Kind::ChokerCardCount { .. } => "card_count",

@@ -68,6 +68,42 @@ mod tests {
         assert_eq!(codes, ["lowercase_card"]);
     }
 
+    /// `card_row`: a line wrong as a whole is one report, with the line as
+    /// it should be where that can be known.
+    #[test]
+    fn a_line_wrong_as_a_whole_is_one_report() {
+        let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";
+        let cases = [
+            ("# my hands".to_owned(), "comment_line"),
+            ("// KS QS".to_owned(), "comment_line"),
+            (format!("1. {hand}"), "numbered_line"),
+            (format!("12) {hand}"), "numbered_line"),
+            (hand.replace(' ', ", "), "comma_separated"),
+            (hand.replace(' ', ","), "comma_separated"),
+            (
+                "SK SQ HT H8 H4 CA CQ CT C5 DK DQ DJ D8".to_owned(),
+                "swapped_cards",
+            ),
+            (
+                "the quick brown fox jumps as it may".to_owned(),
+                "unrecognised_line",
+            ),
+        ];
+        for (line, code) in cases {
+            assert_eq!(parse(&line).1, [code], "{line}");
+        }
+        let mut diagnostics = Vec::new();
+        let line = Line {
+            text: b"SK SQ HT H8 H4 CA CQ CT C5 DK DQ DJ D8",
+            offset: 0,
+            number: 1,
+        };
+        bridge_hand(&line, &mut diagnostics);
+        assert_eq!(diagnostics[0].help().unwrap(), format!("write `{hand}`"));
+        // A numbered line whose cards are not 13 is not this pattern.
+        assert_ne!(parse("1. KS QS").1, ["numbered_line"]);
+    }
+
     #[test]
     fn choker_cards_are_not_bridge_cards() {
         // Neither letter of `1G` is of this deck: one fault, one report.

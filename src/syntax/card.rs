@@ -171,14 +171,25 @@ fn diagnose_card_row<const N: usize>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<[Card; N]> {
     let alphabet = game.alphabet();
+    if let Some(kind) = whole_line_fault(line.trimmed(), game, N) {
+        // A line wrong as a whole is one mistake: one report.
+        diagnostics.push(Diagnostic::new(
+            Scope::Game(game),
+            kind,
+            line.content_span(),
+        ));
+        return None;
+    }
     let reported_before = diagnostics.len();
     let mut cards = [Card::default(); N];
     let mut found = 0;
     let mut card_like_tokens = 0;
+    let mut all_tokens = 0;
     let mut rest = line.text;
     while let Ok((after_token, text)) = blank.and(token).map(|(_, text)| text).parse_complete(rest)
     {
         rest = after_token;
+        all_tokens += 1;
         if let Ok((_, (rank, suit))) = all_consuming(card(alphabet)).parse_complete(text) {
             if let Some(slot) = cards.get_mut(found) {
                 *slot = Card::new(rank, suit, line.span_of(text).offset);
@@ -191,9 +202,11 @@ fn diagnose_card_row<const N: usize>(
             card_like_tokens += usize::from(diagnosis.card_like);
         }
     }
-    if card_like_tokens == 0 {
-        // Nothing here is a card: one report for the line, but bytes that
-        // are not UTF-8 are still pointed at one by one.
+    let prose = 2 * card_like_tokens < all_tokens;
+    if prose {
+        // Mostly no cards here (prose, where `as` may look like a card):
+        // one report for the line, but bytes that are not UTF-8 are still
+        // pointed at one by one.
         let mut index = 0;
         diagnostics.retain(|diagnostic| {
             let keep = index < reported_before || diagnostic.kind == Kind::InvalidUtf8;
@@ -224,7 +237,7 @@ fn diagnose_card_row<const N: usize>(
             content,
         ));
     }
-    if card_like_tokens > 0 && found != N {
+    if !prose && found != N {
         diagnostics.push(Diagnostic::new(
             Scope::Game(game),
             Kind::CardCount { expected: N, found },
@@ -232,6 +245,80 @@ fn diagnose_card_row<const N: usize>(
         ));
     }
     (diagnostics.len() == reported_before).then_some(cards)
+}
+
+/// The tokens of `text`: runs of bytes between blanks.
+fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(|&byte| is_blank(byte))
+        .filter(|token| !token.is_empty())
+}
+
+/// A row of `count` cards of `game` written in a way that is wrong as a
+/// whole, each pattern one mistake however many cards it touches: a
+/// comment (`#…`, `//…`), a numbered line (`1. KS QS …`), cards separated
+/// by commas, or every card written suit first (`SK SQ …`). The fix is
+/// in the kind where it can be computed.
+pub(crate) fn whole_line_fault(trimmed: &[u8], game: Game, count: usize) -> Option<Kind> {
+    let alphabet = game.alphabet();
+    let is_card = |token: &[u8]| all_consuming(card(alphabet)).parse_complete(token).is_ok();
+    let cards_text = |cards: Vec<&[u8]>| {
+        (cards.len() == count && cards.iter().all(|token| is_card(token))).then(|| {
+            let texts: Vec<_> = cards
+                .iter()
+                .map(|token| String::from_utf8_lossy(token))
+                .collect();
+            texts.join(" ")
+        })
+    };
+    if trimmed.starts_with(b"#") || trimmed.starts_with(b"//") {
+        return Some(Kind::CommentLine);
+    }
+    let mut words = tokens(trimmed);
+    if let Some(first) = words.next()
+        && let [digits @ .., b'.' | b')' | b':'] = first
+        && !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+        && let Some(fixed) = cards_text(words.collect())
+    {
+        return Some(Kind::NumberedLine { fixed });
+    }
+    if trimmed.contains(&b',') || trimmed.contains(&b';') {
+        let pieces: Vec<&[u8]> = trimmed
+            .split(|&byte| byte == b',' || byte == b';' || is_blank(byte))
+            .filter(|piece| !piece.is_empty())
+            .collect();
+        if let Some(fixed) = cards_text(pieces) {
+            return Some(Kind::CommaSeparated { fixed });
+        }
+    }
+    let swapped: Vec<[u8; 2]> = tokens(trimmed)
+        .filter_map(|token| match token {
+            [first, second] if !is_card(token) => Some([*second, *first]),
+            _ => None,
+        })
+        .collect();
+    if swapped.len() == count && tokens(trimmed).count() == count {
+        let fixed = cards_text(swapped.iter().map(|pair| &pair[..]).collect())?;
+        return Some(Kind::SwappedCards { fixed });
+    }
+    None
+}
+
+/// Whether at least half the tokens of `line` are cards of `game` or
+/// plainly meant as cards (`10H`, `kh`, `KSQS`, `K♠`): what tells a line
+/// of cards with faults from a line of prose (where a word such as `as`
+/// may look like a card), which is one mistake, not one a word.
+pub(crate) fn mostly_card_like(line: &Line<'_>, game: Game) -> bool {
+    let alphabet = game.alphabet();
+    let mut scratch = Vec::new();
+    let (mut card_like, mut all) = (0, 0);
+    for token in tokens(line.text) {
+        all += 1;
+        let like = all_consuming(card(alphabet)).parse_complete(token).is_ok()
+            || diagnose_token(line, token, game, &mut scratch).card_like;
+        card_like += usize::from(like);
+    }
+    2 * card_like >= all && card_like > 0
 }
 
 /// What a token that failed to parse as a card turned out to be.

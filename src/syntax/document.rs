@@ -119,6 +119,17 @@ enum State {
         rows: [LineRef; 4],
         count: usize,
     },
+    /// `--game auto`: a run of lines that hold no card (prose, a README
+    /// walked into), held as its first and last line so that the run is
+    /// one report, within a bridge section or between sections.
+    Junk {
+        first: LineRef,
+        last: LineRef,
+        /// From the first line's text to the last's.
+        span: Span,
+        lines: usize,
+        in_bridge: bool,
+    },
     /// `--game` forced input after its terminator: nothing more is read.
     Closed {
         warned: bool,
@@ -186,6 +197,7 @@ impl Framer {
             State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
             State::Rows { after, .. } => Some(after.offset),
             State::AfterCut { deal, .. } => Some(deal[0].offset),
+            State::Junk { first, .. } => Some(first.offset),
             State::Open if self.recent_count > 0 => Some(self.oldest_recent_row().offset),
             _ => None,
         }
@@ -258,6 +270,7 @@ impl Framer {
             State::Whist { .. } => self.whist_section(line, emit),
             State::Rows { .. } => self.rows(line, emit),
             State::AfterCut { .. } => self.after_cut(line, emit),
+            State::Junk { .. } => self.junk(line, emit),
             State::Closed { warned } => {
                 if !warned {
                     self.state = State::Closed { warned: true };
@@ -303,6 +316,7 @@ impl Framer {
                 cut_was_followed_by_bridge(deal, *dealt, &rows[..*count], emit);
                 self.state = State::Open;
             }
+            State::Junk { .. } => self.end_junk(emit),
             State::Open | State::Closed { .. } => {}
         }
         self.recent_count = 0;
@@ -358,6 +372,10 @@ impl Framer {
                 rows,
                 count,
             } => cut_was_followed_by_bridge(&deal, dealt, &rows[..count], emit),
+            junk @ State::Junk { .. } => {
+                self.state = junk;
+                self.end_junk(emit);
+            }
             State::Open | State::Closed { .. } => {}
         }
     }
@@ -426,24 +444,95 @@ impl Framer {
                 self.first_choker_hand = Some(reference);
                 return;
             }
-            if !opens_bridge(trimmed) {
-                let (kind, span) = match std::str::from_utf8(trimmed) {
-                    Ok(_) => (
-                        Kind::UnrecognisedSection {
-                            read_as_bridge: None,
-                        },
-                        line.content_span(),
-                    ),
-                    Err(error) => (
-                        Kind::InvalidUtf8,
-                        line.span_of(&trimmed[error.valid_up_to()..][..1]),
-                    ),
+            if let Err(error) = std::str::from_utf8(trimmed)
+                && !opens_bridge(trimmed)
+            {
+                let span = line.span_of(&trimmed[error.valid_up_to()..][..1]);
+                emit.frame(problem(Scope::Document, Kind::InvalidUtf8, span, reference));
+                return;
+            }
+            if is_prose(line) {
+                self.state = State::Junk {
+                    first: reference,
+                    last: reference,
+                    span: line.content_span(),
+                    lines: 1,
+                    in_bridge: recent > 0,
                 };
-                emit.frame(problem(Scope::Document, kind, span, reference));
                 return;
             }
         }
         self.bridge_section(reference, emit);
+    }
+
+    /// A line after a run of lines that hold no card: the run goes on
+    /// while the lines hold none (up to a size, so that what is held stays
+    /// small), and is reported once when it ends.
+    fn junk(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        let State::Junk {
+            first,
+            last,
+            span,
+            lines,
+            ..
+        } = &mut self.state
+        else {
+            unreachable!("junk is called in the junk state only");
+        };
+        let trimmed = line.trimmed();
+        let prose = terminator(trimmed).is_none()
+            && !opens_whist(trimmed)
+            && !opens_choker(trimmed)
+            && !starts_like_card_row(line.text)
+            && is_prose(line);
+        if prose && line.offset + line.text.len() - first.offset <= MAX_JUNK_BYTES {
+            *last = line.reference();
+            *span = span.to(line.content_span());
+            *lines += 1;
+            return;
+        }
+        let in_bridge = matches!(
+            self.state,
+            State::Junk {
+                in_bridge: true,
+                ..
+            }
+        );
+        self.end_junk(emit);
+        // Bridge hands before the run go on after it.
+        self.recent_count = usize::from(in_bridge);
+        self.section(line, emit);
+    }
+
+    /// Reports a run of lines that hold no card, once: inside a bridge
+    /// section as lines that are no hands, elsewhere as lines that open
+    /// no section. One line is reported as it always was.
+    fn end_junk(&mut self, emit: &mut impl FrameSink) {
+        let State::Junk {
+            first,
+            last,
+            span,
+            lines,
+            in_bridge,
+        } = std::mem::replace(&mut self.state, State::Open)
+        else {
+            unreachable!("end_junk is called in the junk state only");
+        };
+        let (scope, kind) = match (in_bridge, lines) {
+            (true, 1) => (Scope::Game(Game::Bridge), Kind::UnrecognisedLine),
+            (true, _) => (Scope::Game(Game::Bridge), Kind::UnrecognisedLines { lines }),
+            (false, _) => (
+                Scope::Document,
+                Kind::UnrecognisedSection {
+                    read_as_bridge: None,
+                    lines,
+                },
+            ),
+        };
+        emit.frame(Frame::Problem {
+            diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
+            lines: (first, last),
+        });
     }
 
     /// `bridge_section = bridge_hand , { bridge_hand } ;`: every line is a
@@ -992,7 +1081,10 @@ fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl 
     emit.frame(Frame::Problem {
         diagnostic: Box::new(Diagnostic::new(
             Scope::Document,
-            Kind::UnrecognisedSection { read_as_bridge },
+            Kind::UnrecognisedSection {
+                read_as_bridge,
+                lines: 1,
+            },
             Span::new(opener.offset, opener.len),
         )),
         lines: (opener, rows.last().copied().unwrap_or(opener)),
@@ -1001,6 +1093,20 @@ fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl 
         emit.bridge(row);
     }
 }
+
+/// A line that holds no cards, not even mistyped ones, and is no line of
+/// cards wrong as a whole (a comment, a numbered line, commas): prose,
+/// whose runs are reported once.
+fn is_prose(line: &Line<'_>) -> bool {
+    let trimmed = line.trimmed();
+    std::str::from_utf8(trimmed).is_ok()
+        && super::card::whole_line_fault(trimmed, Game::Bridge, 13).is_none()
+        && (!opens_bridge(trimmed) || !super::card::mostly_card_like(line, Game::Bridge))
+}
+
+/// The most bytes a run of lines holding no card spans before it is
+/// reported and a new run starts: the run's lines are held for the report.
+const MAX_JUNK_BYTES: usize = 1 << 15;
 
 /// The bytes from the first of `lines` to the end of the last.
 fn span_of_lines(lines: &[LineRef]) -> Span {
@@ -1261,6 +1367,31 @@ mod tests {
                 "{end}"
             );
         }
+    }
+
+    /// `section`: a run of lines that hold no cards (prose, a README) is
+    /// one report, between sections or inside a bridge section, and the
+    /// hands around it are read as usual.
+    #[test]
+    fn a_run_of_prose_is_one_report() {
+        let prose = "# cardsharp\n\nreads the input languages\nof three card games\n";
+        assert_eq!(
+            frames(&format!("{prose}{HAND}\n"), Mode::Auto),
+            // The comment is a line of the bridge section (its rule reports
+            // it), so the prose after it is in that section.
+            ["bridge@1", "unrecognised_line@3", "bridge@5"]
+        );
+        assert_eq!(
+            frames(
+                &format!("{HAND}\nthe quick brown fox\njumps over\nthe lazy dog\n{HAND}\n"),
+                Mode::Auto
+            ),
+            ["bridge@1", "unrecognised_line@2", "bridge@5"]
+        );
+        // As many reports as runs, however long each run is.
+        let long: String = (0..5000).map(|i| format!("line {i} of prose\n")).collect();
+        let reports = frames(&long, Mode::Auto).len();
+        assert!(reports <= long.len() / MAX_JUNK_BYTES + 1, "{reports}");
     }
 
     #[test]
