@@ -13,7 +13,6 @@ pub mod bridge;
 pub mod card;
 pub mod choker;
 pub mod document;
-mod newlines;
 pub mod whist;
 
 use nom::Offset;
@@ -110,11 +109,11 @@ impl<'a> Block<'a> {
 
 /// Splits bytes into lines at LF, dropping a CR before it. The last line
 /// needs no line ending. The line ends are found by one vectorised scan
-/// over the block rather than a search per line ([`newlines`]).
+/// over the block rather than a search per line.
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
     bytes: &'a [u8],
-    newlines: newlines::Newlines<'a>,
+    newlines: memchr::Memchr<'a>,
     position: usize,
     base: usize,
     number: usize,
@@ -126,7 +125,7 @@ impl<'a> Lines<'a> {
     pub fn new(block: Block<'a>, first_number: usize) -> Self {
         Self {
             bytes: block.bytes,
-            newlines: newlines::Newlines::new(block.bytes),
+            newlines: memchr::memchr_iter(b'\n', block.bytes),
             position: 0,
             base: block.base,
             number: first_number,
