@@ -180,9 +180,30 @@ const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
 
 /// A rank's strength: 2..=14 for the standard deck (ace 14), 1..=14 for
 /// Choker (One 1, Chicken 14), so comparisons are plain integer order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
 pub struct Rank(pub u8);
+
+/// Rank letters for [`Debug`](std::fmt::Debug), by strength: the standard
+/// deck's, with `1` for Choker's One and `0` for the default rank, so that
+/// every strength a [`Card`] can be built with from an alphabet prints as
+/// one character, whatever the game.
+const DEBUG_RANKS: &[u8; 15] = b"0123456789TJQKA";
+
+/// Suit letters for [`Debug`](std::fmt::Debug), by index: the standard
+/// deck's (Choker's giblets print as `H`).
+const DEBUG_SUITS: &[u8; 4] = b"SHDC";
+
+/// `K`, `T`, `1`: one character where [`DEBUG_RANKS`] has one, the number
+/// otherwise, so that a value no alphabet gives stands out.
+impl std::fmt::Debug for Rank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match DEBUG_RANKS.get(usize::from(self.0)) {
+            Some(&letter) => write!(f, "{}", char::from(letter)),
+            None => write!(f, "Rank({})", self.0),
+        }
+    }
+}
 
 impl Rank {
     pub const TEN: Rank = Rank(10);
@@ -195,9 +216,19 @@ impl Rank {
 
 /// A suit as its position in the game's alphabet (0 = spades in every game),
 /// so that one card type serves all three games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
 pub struct Suit(pub u8);
+
+/// `S`, `H`, `D`, `C` as [`DEBUG_SUITS`] says, the number otherwise.
+impl std::fmt::Debug for Suit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match DEBUG_SUITS.get(self.index()) {
+            Some(&letter) => write!(f, "{}", char::from(letter)),
+            None => write!(f, "Suit({})", self.0),
+        }
+    }
+}
 
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit(0), Suit(1), Suit(2), Suit(3)];
@@ -212,12 +243,26 @@ impl Suit {
 /// grammar writes a card as exactly two bytes, so the offset is its whole
 /// span (see [`Card::span`]).
 ///
-/// One 64-bit word: the low byte is the card's code (suit in bits 4 and 5,
-/// rank in bits 0 to 3), which is also its [`index`](Card::index) in a
-/// [`CardSet`], and the offset fills the top 48 bits (inputs up to
-/// 256 TiB). Reading a card is one store, a bridge hand is 104 bytes and a
-/// whist deal's plays 416, so the hot path moves little.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One 64-bit word, so that reading a card is one store, a bridge hand is
+/// 104 bytes and a whist deal's plays 416: the hot path moves little.
+///
+/// ```text
+///  63                                       16 15      8 7  6 5  4 3    0
+/// +-------------------------------------------+---------+----+----+------+
+/// |      offset of the card's first byte      |   zero  | 0  |suit| rank |
+/// +-------------------------------------------+---------+----+----+------+
+///                                                        \____ code ____/
+/// ```
+///
+/// The low byte is the card's code, as [`Alphabet::card_code`] reads it
+/// from two bytes with one or: the suit's index (0 to 3) and the rank's
+/// strength (1 to 14). The code is also the card's
+/// [`index`](Card::index), its bit in a [`CardSet`].
+///
+/// [`Debug`](std::fmt::Debug) prints it in one alphabet for all games, `KS@36`: rank and suit as
+/// [`Rank`] and [`Suit`] print them, then the offset. Choker's Chicken of
+/// Chickens, `CC` in its file, prints as `AC@...`.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Card {
     bits: u64,
 }
@@ -233,6 +278,12 @@ impl Serialize for Card {
         card.serialize_field("suit", &self.suit())?;
         card.serialize_field("offset", &self.offset())?;
         card.end()
+    }
+}
+
+impl std::fmt::Debug for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}{:?}@{}", self.rank(), self.suit(), self.offset())
     }
 }
 
@@ -309,8 +360,27 @@ impl Card {
 /// A set of cards, one bit each at [`Card::index`]: sixteen bits a suit,
 /// so a suit's ranks are a plain mask (its length a popcount, its honours
 /// its top bits), and "no card twice" is "as many bits as cards".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct CardSet(pub u64);
+
+/// `{2S, KS, AH}`: the cards in index order (spades first, low ranks
+/// first), as [`Card`]'s `Debug` writes them but without offsets, which a
+/// set does not keep.
+impl std::fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("{")?;
+        let mut bits = self.0;
+        while bits != 0 {
+            let card = Card::from_code(bits.trailing_zeros() as u8, 0);
+            write!(f, "{:?}{:?}", card.rank(), card.suit())?;
+            bits &= bits - 1;
+            if bits != 0 {
+                f.write_str(", ")?;
+            }
+        }
+        f.write_str("}")
+    }
+}
 
 impl CardSet {
     /// The set of `cards`, without branches: a repeated card sets its bit
@@ -602,6 +672,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A card read with `alphabet` from its text, at `offset`.
+    fn read(alphabet: &Alphabet, text: &str, offset: usize) -> Card {
+        let [rank, suit] = text.as_bytes().try_into().unwrap();
+        Card::from_code(alphabet.card_code(rank, suit), offset)
+    }
+
+    #[test]
+    fn debug_writes_a_card_as_its_standard_text_at_its_offset() {
+        let standard = Game::Bridge.alphabet();
+        for &rank in standard.ranks {
+            for &suit in standard.suits {
+                let text = format!("{}{}", char::from(rank), char::from(suit));
+                assert_eq!(format!("{:?}", read(standard, &text, 36)), text + "@36");
+            }
+        }
+        let choker = Game::Choker.alphabet();
+        assert_eq!(format!("{:?}", read(choker, "CC", 5)), "AC@5");
+        assert_eq!(format!("{:?}", read(choker, "1G", 0)), "1H@0");
+        assert_eq!(format!("{:?}", Card::default()), "0S@0");
+    }
+
+    /// One alphabet for all games loses nothing: Choker's 56 cards print
+    /// 56 ways, the rank and suit of each readable back.
+    #[test]
+    fn debug_tells_every_card_apart() {
+        let written: std::collections::HashSet<String> = Card::choker_deck()
+            .iter()
+            .map(|card| format!("{card:?}"))
+            .collect();
+        assert_eq!(written.len(), 56);
+        assert!(written.contains("1S@0") && written.contains("AC@0"));
+    }
+
+    #[test]
+    fn debug_writes_ranks_and_suits_as_letters_and_others_as_numbers() {
+        assert_eq!(format!("{:?}", Rank::TEN), "T");
+        assert_eq!(format!("{:?}", Rank(1)), "1");
+        assert_eq!(format!("{:?}", Rank(15)), "Rank(15)");
+        assert_eq!(format!("{:?}", Suit(2)), "D");
+        assert_eq!(format!("{:?}", Suit(4)), "Suit(4)");
+    }
+
+    #[test]
+    fn debug_writes_a_card_set_as_its_cards_in_index_order() {
+        let standard = Game::Bridge.alphabet();
+        let cards = ["AH", "2S", "KS"].map(|text| read(standard, text, 9));
+        assert_eq!(format!("{:?}", CardSet::of(&cards)), "{2S, KS, AH}");
+        assert_eq!(format!("{:?}", CardSet::default()), "{}");
+        assert_eq!(format!("{:?}", CardSet(u64::MAX)).matches(", ").count(), 63);
     }
 
     #[test]
