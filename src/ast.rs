@@ -180,8 +180,10 @@ const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
 
 /// A rank's strength: 2..=14 for the standard deck (ace 14), 1..=14 for
 /// Choker (One 1, Chicken 14), so comparisons are plain integer order.
-#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
+///
+/// Not `Serialize`: a strength has a letter only in a game's alphabet (14
+/// is `A` in bridge and `C` in Choker), which the render layer knows.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rank(pub u8);
 
 /// Rank letters for [`Debug`](std::fmt::Debug), by strength: the standard
@@ -215,9 +217,9 @@ impl Rank {
 }
 
 /// A suit as its position in the game's alphabet (0 = spades in every game),
-/// so that one card type serves all three games.
-#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
+/// so that one card type serves all three games. Not `Serialize`, as
+/// [`Rank`] is not: its letter depends on the game.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Suit(pub u8);
 
 /// `S`, `H`, `D`, `C` as [`DEBUG_SUITS`] says, the number otherwise.
@@ -259,7 +261,9 @@ impl Suit {
 /// strength (1 to 14). The code is also the card's
 /// [`index`](Card::index), its bit in a [`CardSet`].
 ///
-/// [`Debug`](std::fmt::Debug) prints it in one alphabet for all games, `KS@36`: rank and suit as
+/// A card does not know its game, so it is not `Serialize`: the render
+/// layer writes it with its record's alphabet. [`Debug`](std::fmt::Debug)
+/// prints it in one alphabet for all games, `KS@36`: rank and suit as
 /// [`Rank`] and [`Suit`] print them, then the offset. Choker's Chicken of
 /// Chickens, `CC` in its file, prints as `AC@...`.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -269,17 +273,6 @@ pub struct Card {
 
 /// Where the offset starts in [`Card`]'s word.
 const OFFSET_SHIFT: u32 = 16;
-
-impl Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut card = serializer.serialize_struct("Card", 3)?;
-        card.serialize_field("rank", &self.rank())?;
-        card.serialize_field("suit", &self.suit())?;
-        card.serialize_field("offset", &self.offset())?;
-        card.end()
-    }
-}
 
 impl std::fmt::Debug for Card {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -437,7 +430,7 @@ impl CardSet {
 }
 
 /// A bridge hand: one line of thirteen cards.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BridgeHand {
     pub cards: [Card; 13],
     pub span: Span,
@@ -568,7 +561,7 @@ impl Serialize for Name {
 }
 
 /// One line of a Choker file: a name and five cards.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChokerHand {
     pub name: Name,
     pub cards: [Card; 5],
@@ -576,7 +569,7 @@ pub struct ChokerHand {
 }
 
 /// Two consecutive Choker hands, compared with each other.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChokerPair {
     pub first: ChokerHand,
     pub second: ChokerHand,
@@ -585,6 +578,7 @@ pub struct ChokerPair {
 
 /// The seats in playing order; north leads the first trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Seat {
     North,
     East,
@@ -613,7 +607,7 @@ impl Seat {
 
 /// One whist deal: the trump suit and each seat's thirteen plays, in trick
 /// order (`plays[seat][trick]`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhistDeal {
     pub trump: Suit,
     pub trump_span: Span,
@@ -624,6 +618,9 @@ pub struct WhistDeal {
 /// One record of any game: the unit that is checked, evaluated and printed.
 /// A whist deal (52 cards) is boxed so that moving a record of the other
 /// games copies a few hundred bytes, not a kilobyte.
+///
+/// Each record type is `Serialize` in `render::present`, not here: only
+/// there are its cards written in its game's letters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum Record {
