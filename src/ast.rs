@@ -180,9 +180,32 @@ const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
 
 /// A rank's strength: 2..=14 for the standard deck (ace 14), 1..=14 for
 /// Choker (One 1, Chicken 14), so comparisons are plain integer order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
+///
+/// Not `Serialize`: a strength has a letter only in a game's alphabet (14
+/// is `A` in bridge and `C` in Choker), which the render layer knows.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rank(pub u8);
+
+/// Rank letters for [`Debug`](std::fmt::Debug), by strength: the standard
+/// deck's, with `1` for Choker's One and `0` for the default rank, so that
+/// every strength a [`Card`] can be built with from an alphabet prints as
+/// one character, whatever the game.
+const DEBUG_RANKS: &[u8; 15] = b"0123456789TJQKA";
+
+/// Suit letters for [`Debug`](std::fmt::Debug), by index: the standard
+/// deck's (Choker's giblets print as `H`).
+const DEBUG_SUITS: &[u8; 4] = b"SHDC";
+
+/// `K`, `T`, `1`: one character where [`DEBUG_RANKS`] has one, the number
+/// otherwise, so that a value no alphabet gives stands out.
+impl std::fmt::Debug for Rank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match DEBUG_RANKS.get(usize::from(self.0)) {
+            Some(&letter) => write!(f, "{}", char::from(letter)),
+            None => write!(f, "Rank({})", self.0),
+        }
+    }
+}
 
 impl Rank {
     pub const TEN: Rank = Rank(10);
@@ -194,10 +217,20 @@ impl Rank {
 }
 
 /// A suit as its position in the game's alphabet (0 = spades in every game),
-/// so that one card type serves all three games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
+/// so that one card type serves all three games. Not `Serialize`, as
+/// [`Rank`] is not: its letter depends on the game.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Suit(pub u8);
+
+/// `S`, `H`, `D`, `C` as [`DEBUG_SUITS`] says, the number otherwise.
+impl std::fmt::Debug for Suit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match DEBUG_SUITS.get(self.index()) {
+            Some(&letter) => write!(f, "{}", char::from(letter)),
+            None => write!(f, "Suit({})", self.0),
+        }
+    }
+}
 
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit(0), Suit(1), Suit(2), Suit(3)];
@@ -212,12 +245,28 @@ impl Suit {
 /// grammar writes a card as exactly two bytes, so the offset is its whole
 /// span (see [`Card::span`]).
 ///
-/// One 64-bit word: the low byte is the card's code (suit in bits 4 and 5,
-/// rank in bits 0 to 3), which is also its [`index`](Card::index) in a
-/// [`CardSet`], and the offset fills the top 48 bits (inputs up to
-/// 256 TiB). Reading a card is one store, a bridge hand is 104 bytes and a
-/// whist deal's plays 416, so the hot path moves little.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One 64-bit word, so that reading a card is one store, a bridge hand is
+/// 104 bytes and a whist deal's plays 416: the hot path moves little.
+///
+/// ```text
+///  63                                       16 15      8 7  6 5  4 3    0
+/// +-------------------------------------------+---------+----+----+------+
+/// |      offset of the card's first byte      |   zero  | 0  |suit| rank |
+/// +-------------------------------------------+---------+----+----+------+
+///                                                        \____ code ____/
+/// ```
+///
+/// The low byte is the card's code, as [`Alphabet::card_code`] reads it
+/// from two bytes with one or: the suit's index (0 to 3) and the rank's
+/// strength (1 to 14). The code is also the card's
+/// [`index`](Card::index), its bit in a [`CardSet`].
+///
+/// A card does not know its game, so it is not `Serialize`: the render
+/// layer writes it with its record's alphabet. [`Debug`](std::fmt::Debug)
+/// prints it in one alphabet for all games, `KS@36`: rank and suit as
+/// [`Rank`] and [`Suit`] print them, then the offset. Choker's Chicken of
+/// Chickens, `CC` in its file, prints as `AC@...`.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Card {
     bits: u64,
 }
@@ -225,14 +274,9 @@ pub struct Card {
 /// Where the offset starts in [`Card`]'s word.
 const OFFSET_SHIFT: u32 = 16;
 
-impl Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut card = serializer.serialize_struct("Card", 3)?;
-        card.serialize_field("rank", &self.rank())?;
-        card.serialize_field("suit", &self.suit())?;
-        card.serialize_field("offset", &self.offset())?;
-        card.end()
+impl std::fmt::Debug for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}{:?}@{}", self.rank(), self.suit(), self.offset())
     }
 }
 
@@ -309,8 +353,27 @@ impl Card {
 /// A set of cards, one bit each at [`Card::index`]: sixteen bits a suit,
 /// so a suit's ranks are a plain mask (its length a popcount, its honours
 /// its top bits), and "no card twice" is "as many bits as cards".
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct CardSet(pub u64);
+
+/// `{2S, KS, AH}`: the cards in index order (spades first, low ranks
+/// first), as [`Card`]'s `Debug` writes them but without offsets, which a
+/// set does not keep.
+impl std::fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("{")?;
+        let mut bits = self.0;
+        while bits != 0 {
+            let card = Card::from_code(bits.trailing_zeros() as u8, 0);
+            write!(f, "{:?}{:?}", card.rank(), card.suit())?;
+            bits &= bits - 1;
+            if bits != 0 {
+                f.write_str(", ")?;
+            }
+        }
+        f.write_str("}")
+    }
+}
 
 impl CardSet {
     /// The set of `cards`, without branches: a repeated card sets its bit
@@ -367,7 +430,7 @@ impl CardSet {
 }
 
 /// A bridge hand: one line of thirteen cards.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BridgeHand {
     pub cards: [Card; 13],
     pub span: Span,
@@ -498,7 +561,7 @@ impl Serialize for Name {
 }
 
 /// One line of a Choker file: a name and five cards.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChokerHand {
     pub name: Name,
     pub cards: [Card; 5],
@@ -506,7 +569,7 @@ pub struct ChokerHand {
 }
 
 /// Two consecutive Choker hands, compared with each other.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChokerPair {
     pub first: ChokerHand,
     pub second: ChokerHand,
@@ -515,6 +578,7 @@ pub struct ChokerPair {
 
 /// The seats in playing order; north leads the first trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Seat {
     North,
     East,
@@ -543,7 +607,7 @@ impl Seat {
 
 /// One whist deal: the trump suit and each seat's thirteen plays, in trick
 /// order (`plays[seat][trick]`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhistDeal {
     pub trump: Suit,
     pub trump_span: Span,
@@ -554,6 +618,9 @@ pub struct WhistDeal {
 /// One record of any game: the unit that is checked, evaluated and printed.
 /// A whist deal (52 cards) is boxed so that moving a record of the other
 /// games copies a few hundred bytes, not a kilobyte.
+///
+/// Each record type is `Serialize` in `render::present`, not here: only
+/// there are its cards written in its game's letters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum Record {
@@ -602,6 +669,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A card read with `alphabet` from its text, at `offset`.
+    fn read(alphabet: &Alphabet, text: &str, offset: usize) -> Card {
+        let [rank, suit] = text.as_bytes().try_into().unwrap();
+        Card::from_code(alphabet.card_code(rank, suit), offset)
+    }
+
+    #[test]
+    fn debug_writes_a_card_as_its_standard_text_at_its_offset() {
+        let standard = Game::Bridge.alphabet();
+        for &rank in standard.ranks {
+            for &suit in standard.suits {
+                let text = format!("{}{}", char::from(rank), char::from(suit));
+                assert_eq!(format!("{:?}", read(standard, &text, 36)), text + "@36");
+            }
+        }
+        let choker = Game::Choker.alphabet();
+        assert_eq!(format!("{:?}", read(choker, "CC", 5)), "AC@5");
+        assert_eq!(format!("{:?}", read(choker, "1G", 0)), "1H@0");
+        assert_eq!(format!("{:?}", Card::default()), "0S@0");
+    }
+
+    /// One alphabet for all games loses nothing: Choker's 56 cards print
+    /// 56 ways, the rank and suit of each readable back.
+    #[test]
+    fn debug_tells_every_card_apart() {
+        let written: std::collections::HashSet<String> = Card::choker_deck()
+            .iter()
+            .map(|card| format!("{card:?}"))
+            .collect();
+        assert_eq!(written.len(), 56);
+        assert!(written.contains("1S@0") && written.contains("AC@0"));
+    }
+
+    #[test]
+    fn debug_writes_ranks_and_suits_as_letters_and_others_as_numbers() {
+        assert_eq!(format!("{:?}", Rank::TEN), "T");
+        assert_eq!(format!("{:?}", Rank(1)), "1");
+        assert_eq!(format!("{:?}", Rank(15)), "Rank(15)");
+        assert_eq!(format!("{:?}", Suit(2)), "D");
+        assert_eq!(format!("{:?}", Suit(4)), "Suit(4)");
+    }
+
+    #[test]
+    fn debug_writes_a_card_set_as_its_cards_in_index_order() {
+        let standard = Game::Bridge.alphabet();
+        let cards = ["AH", "2S", "KS"].map(|text| read(standard, text, 9));
+        assert_eq!(format!("{:?}", CardSet::of(&cards)), "{2S, KS, AH}");
+        assert_eq!(format!("{:?}", CardSet::default()), "{}");
+        assert_eq!(format!("{:?}", CardSet(u64::MAX)).matches(", ").count(), 63);
     }
 
     #[test]

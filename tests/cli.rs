@@ -216,7 +216,7 @@ fn explain_shows_the_statements_worked_examples() {
         .run();
     let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
     assert_eq!(last["result"], "Henry vs Herbert: Henry Wins");
-    assert_eq!(last["explanation"]["first"]["category"], "KingOfKings");
+    assert_eq!(last["explanation"]["first"]["category"], "king of kings");
 }
 
 #[test]
@@ -227,8 +227,9 @@ fn parse_prints_the_tree_with_spans() {
         .args(["parse", "--output", "json", "examples/whist.txt"])
         .run();
     let deal: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
-    assert_eq!(deal["record"]["trump_span"]["offset"], 0);
-    assert_eq!(deal["record"]["plays"][0][0]["offset"], 2);
+    assert_eq!(deal["record"]["trump"]["span"]["offset"], 0);
+    assert_eq!(deal["record"]["plays"]["north"][0]["card"], "4C");
+    assert_eq!(deal["record"]["plays"]["north"][0]["span"]["offset"], 2);
 }
 
 #[test]

@@ -8,5 +8,6 @@ mod golden;
 mod grammar;
 mod malformed;
 mod properties;
+mod schema;
 mod support;
 mod walk;

@@ -1,20 +1,20 @@
 //! Bridge hand evaluation, after the statement's seven point-count rules
 //! (`spec/bridge.md`).
 
-use serde::Serialize;
-
 use crate::ast::{BridgeHand, CardSet, Rank, Suit};
 
-/// The opening bid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// The opening bid. Serialized by the render layer (`render::present`),
+/// in the judge's words, which name a suit by its letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bid {
     Pass,
     Suit(Suit),
     NoTrump,
 }
 
-/// The bid and every number it was decided from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The bid and every number it was decided from. Serialized by the render
+/// layer (`render::present`), which keys the suits by their letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BridgeOutcome {
     pub bid: Bid,
     /// Cards per suit, in the order S H D C.

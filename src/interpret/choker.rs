@@ -8,19 +8,32 @@ use serde::Serialize;
 use crate::ast::{Card, CardSet, ChokerHand, ChokerPair, Rank, Suit};
 
 /// The winning combinations, lowest first, so that derived `Ord` is the
-/// statement's "descending order of winningness" reversed.
+/// statement's "descending order of winningness" reversed. Serialized as
+/// the statement names them ([`Category::name`]), in lower case as JSON
+/// values are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Category {
+    #[serde(rename = "one card")]
     OneCard,
+    #[serde(rename = "one pair")]
     OnePair,
+    #[serde(rename = "two pairs")]
     TwoPairs,
+    #[serde(rename = "three of a kind")]
     ThreeOfAKind,
+    #[serde(rename = "straight")]
     Straight,
+    #[serde(rename = "flush")]
     Flush,
+    #[serde(rename = "full house")]
     FullHouse,
+    #[serde(rename = "four of a kind")]
     FourOfAKind,
+    #[serde(rename = "straight flush")]
     StraightFlush,
+    #[serde(rename = "royal flush")]
     RoyalFlush,
+    #[serde(rename = "king of kings")]
     KingOfKings,
 }
 
@@ -61,7 +74,9 @@ impl Category {
 
 /// A hand's strength: its category, then the one rank the statement says
 /// decides between two hands of that category. Equal values: no winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+/// Serialized by the render layer (`render::present`), which writes the
+/// rank in Choker's letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct HandValue {
     pub category: Category,
     pub tie_break: Option<Rank>,
@@ -79,13 +94,19 @@ impl HandValue {
     }
 }
 
+/// Serialized in words (`"first wins"`, `"same chicken"`): the judge's
+/// "No Winner" would not tell a tie from a chicken playing itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Verdict {
+    #[serde(rename = "first wins")]
     FirstWins,
+    #[serde(rename = "second wins")]
     SecondWins,
     /// The hands have the same value.
+    #[serde(rename = "tie")]
     Tie,
     /// The same chicken on both sides: "when they do, nobody wins".
+    #[serde(rename = "same chicken")]
     SameChicken,
 }
 

@@ -5,9 +5,12 @@ use serde::Serialize;
 
 use crate::ast::{Seat, WhistDeal};
 
+/// Serialized as the judge prints it ([`Team::code`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Team {
+    #[serde(rename = "NS")]
     NorthSouth,
+    #[serde(rename = "EW")]
     EastWest,
 }
 
@@ -30,7 +33,9 @@ pub struct Trick {
     pub trumped: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Serialized by the render layer (`render::present`), which keys the
+/// tricks won by team.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WhistOutcome {
     pub tricks: [Trick; 13],
     /// Tricks won by north-south and by east-west.

@@ -86,9 +86,17 @@ pub fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
     out.extend_from_slice(&[first, second, b' ', b'0' + outcome.score, b'\n']);
 }
 
-/// One record as a JSON line: where it is, and what `extra` holds (the
-/// result, the explanation or the syntax tree).
+/// One record as a JSON line: the version of the shape, where the record
+/// is, and what `extra` holds (the result, the explanation or the syntax
+/// tree).
+///
+/// The version, `"schema": "cardsharp/1"` first in every line, is serde's
+/// tag of a struct (its name, renamed here): the pipeline builds the
+/// struct and need not know of it. `schema/cardsharp.schema.json`
+/// describes this version; a change of shape that could break a reader
+/// takes a new one.
 #[derive(Serialize)]
+#[serde(tag = "schema", rename = "cardsharp/1")]
 pub struct JsonRecord<'a, T: Serialize> {
     pub path: &'a str,
     pub game: Game,

@@ -1,7 +1,17 @@
 //! Each record type's three faces: the judge's line, the explanation of its
-//! outcome (`explain`), and its syntax tree with spans (`parse`).
+//! outcome (`explain`), and its syntax tree with spans (`parse`), in text
+//! and in JSON.
+//!
+//! The JSON of records and outcomes is written here, not where the types
+//! are defined: a card, a rank or a suit does not know its game (14 is `A`
+//! in bridge and `C` in Choker), and a record type does, so each record
+//! type writes its cards with its game's alphabet. The shapes are those of
+//! `schema/cardsharp.schema.json`.
 
 use std::fmt::Write as _;
+
+use serde::Serialize;
+use serde::ser::{SerializeStruct as _, Serializer};
 
 use crate::ast::{
     Alphabet, BridgeHand, Card, ChokerHand, ChokerPair, Game, Seat, Span, Suit, WhistDeal,
@@ -9,7 +19,7 @@ use crate::ast::{
 use crate::interpret::Evaluate;
 use crate::interpret::bridge::{Bid, BridgeOutcome};
 use crate::interpret::choker::{Category, ChokerOutcome, HandValue, Verdict};
-use crate::interpret::whist::WhistOutcome;
+use crate::interpret::whist::{Team, WhistOutcome};
 
 /// What the pipeline needs to show a record of some game, whatever the
 /// game: written once per record type, used by every subcommand.
@@ -55,6 +65,18 @@ fn tree_cards(alphabet: &Alphabet, cards: &[Card], indent: &str, out: &mut Strin
     }
 }
 
+/// What each of bridge's seven rules gives points for, as `explain` says
+/// it in text and in JSON.
+const BRIDGE_RULES: [&str; 7] = [
+    "honours (A 4, K 3, Q 2, J 1)",
+    "a king alone in its suit",
+    "a queen with at most one other card",
+    "a jack with at most two other cards",
+    "each doubleton",
+    "each singleton",
+    "each void",
+];
+
 impl Present for BridgeHand {
     const GAME: Game = Game::Bridge;
 
@@ -75,16 +97,8 @@ impl Present for BridgeHand {
             .map(|card| card_text(alphabet, *card))
             .collect();
         let _ = writeln!(out, "bridge hand {}", hand.join(" "));
-        let rules = [
-            "honours (A 4, K 3, Q 2, J 1)",
-            "a king alone in its suit",
-            "a queen with at most one other card",
-            "a jack with at most two other cards",
-            "each doubleton",
-            "each singleton",
-            "each void",
-        ];
-        for (number, (rule, points)) in rules.iter().zip(outcome.points_by_rule).enumerate() {
+        for (number, (rule, points)) in BRIDGE_RULES.iter().zip(outcome.points_by_rule).enumerate()
+        {
             let _ = writeln!(out, "  rule {}: {points:+} for {rule}", number + 1);
         }
         let _ = writeln!(
@@ -325,5 +339,275 @@ impl Present for WhistDeal {
             let _ = writeln!(out, "  {}", seat.name());
             tree_cards(alphabet, &self.plays[seat.index()], "    ", out);
         }
+    }
+}
+
+/// A card as its record's game writes it, with the bytes it was read
+/// from: `{"card": "KS", "span": {"offset": 36, "length": 2}}`.
+struct Written {
+    alphabet: &'static Alphabet,
+    card: Card,
+}
+
+impl Serialize for Written {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text = self.alphabet.card_text(self.card);
+        let mut card = serializer.serialize_struct("Card", 2)?;
+        card.serialize_field(
+            "card",
+            std::str::from_utf8(&text).expect("card letters are ASCII"),
+        )?;
+        card.serialize_field("span", &self.card.span())?;
+        card.end()
+    }
+}
+
+/// A row of cards in one game's letters.
+struct Cards<'a> {
+    alphabet: &'static Alphabet,
+    cards: &'a [Card],
+}
+
+impl Serialize for Cards<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let alphabet = self.alphabet;
+        serializer.collect_seq(self.cards.iter().map(|&card| Written { alphabet, card }))
+    }
+}
+
+/// Four values, one a suit in the order S H D C, as an object keyed by the
+/// suits' letters: `{"S": true, "H": false, ...}`.
+struct BySuit<'a, T> {
+    alphabet: &'static Alphabet,
+    values: &'a [T; 4],
+}
+
+impl<T: Serialize> Serialize for BySuit<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(Suit::ALL.iter().map(|&suit| {
+            (
+                char::from(self.alphabet.suit_letter(suit)),
+                &self.values[suit.index()],
+            )
+        }))
+    }
+}
+
+/// `{"cards": [...], "span": ...}`.
+impl Serialize for BridgeHand {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut hand = serializer.serialize_struct("BridgeHand", 2)?;
+        hand.serialize_field(
+            "cards",
+            &Cards {
+                alphabet: Game::Bridge.alphabet(),
+                cards: &self.cards,
+            },
+        )?;
+        hand.serialize_field("span", &self.span)?;
+        hand.end()
+    }
+}
+
+/// `{"name": {"text": ..., "span": ...}, "cards": [...], "span": ...}`.
+impl Serialize for ChokerHand {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut hand = serializer.serialize_struct("ChokerHand", 3)?;
+        hand.serialize_field("name", &self.name)?;
+        hand.serialize_field(
+            "cards",
+            &Cards {
+                alphabet: Game::Choker.alphabet(),
+                cards: &self.cards,
+            },
+        )?;
+        hand.serialize_field("span", &self.span)?;
+        hand.end()
+    }
+}
+
+/// `{"first": ..., "second": ..., "span": ...}`.
+impl Serialize for ChokerPair {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut pair = serializer.serialize_struct("ChokerPair", 3)?;
+        pair.serialize_field("first", &self.first)?;
+        pair.serialize_field("second", &self.second)?;
+        pair.serialize_field("span", &self.span)?;
+        pair.end()
+    }
+}
+
+/// `{"trump": {"suit": "H", "span": ...}, "plays": {"north": [...], ...},
+/// "span": ...}`: each seat's thirteen cards in trick order, under its
+/// name.
+impl Serialize for WhistDeal {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Trump {
+            suit: char,
+            span: Span,
+        }
+        let alphabet = Game::Whist.alphabet();
+        let plays = Seat::ALL.map(|seat| {
+            (
+                seat.name(),
+                Cards {
+                    alphabet,
+                    cards: &self.plays[seat.index()],
+                },
+            )
+        });
+        let mut deal = serializer.serialize_struct("WhistDeal", 3)?;
+        deal.serialize_field(
+            "trump",
+            &Trump {
+                suit: char::from(alphabet.suit_letter(self.trump)),
+                span: self.trump_span,
+            },
+        )?;
+        deal.serialize_field("plays", &Map(plays))?;
+        deal.serialize_field("span", &self.span)?;
+        deal.end()
+    }
+}
+
+/// Key-value pairs written as an object, in their order.
+struct Map<K, V, const N: usize>([(K, V); N]);
+
+impl<K: Serialize, V: Serialize, const N: usize> Serialize for Map<K, V, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(key, value)| (key, value)))
+    }
+}
+
+/// One of bridge's rules and what it gave: `{"rule": 1, "for": "honours
+/// (A 4, K 3, Q 2, J 1)", "points": 12}`.
+#[derive(Serialize)]
+struct RulePoints {
+    rule: usize,
+    #[serde(rename = "for")]
+    reason: &'static str,
+    points: i8,
+}
+
+/// The bid in the judge's words (`"BID S"`), the suits by letter, each
+/// rule with what it counts.
+impl Serialize for BridgeOutcome {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let alphabet = Game::Bridge.alphabet();
+        let mut line = Vec::with_capacity(16);
+        super::bridge_line(self, &mut line);
+        let rules = std::array::from_fn::<_, 7, _>(|rule| RulePoints {
+            rule: rule + 1,
+            reason: BRIDGE_RULES[rule],
+            points: self.points_by_rule[rule],
+        });
+        let mut outcome = serializer.serialize_struct("BridgeOutcome", 6)?;
+        outcome.serialize_field("bid", super::judge_text(&line))?;
+        outcome.serialize_field(
+            "lengths",
+            &BySuit {
+                alphabet,
+                values: &self.lengths,
+            },
+        )?;
+        outcome.serialize_field("points_by_rule", &rules)?;
+        outcome.serialize_field("points", &self.points)?;
+        outcome.serialize_field("no_trump_points", &self.no_trump_points)?;
+        outcome.serialize_field(
+            "stopped",
+            &BySuit {
+                alphabet,
+                values: &self.stopped,
+            },
+        )?;
+        outcome.end()
+    }
+}
+
+/// `{"category": "one pair", "tie_break": "7"}`, the rank in Choker's
+/// letters, `null` for the categories that always tie.
+impl Serialize for HandValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let alphabet = Game::Choker.alphabet();
+        let mut value = serializer.serialize_struct("HandValue", 2)?;
+        value.serialize_field("category", &self.category)?;
+        value.serialize_field(
+            "tie_break",
+            &self
+                .tie_break
+                .map(|rank| char::from(alphabet.rank_letter(rank))),
+        )?;
+        value.end()
+    }
+}
+
+/// The tricks, the tricks each team won under its code (`{"NS": 6, "EW":
+/// 7}`), the winner and its score.
+impl Serialize for WhistOutcome {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let won = Map([
+            (Team::NorthSouth.code(), self.tricks_won[0]),
+            (Team::EastWest.code(), self.tricks_won[1]),
+        ]);
+        let mut outcome = serializer.serialize_struct("WhistOutcome", 4)?;
+        outcome.serialize_field("tricks", &self.tricks)?;
+        outcome.serialize_field("tricks_won", &won)?;
+        outcome.serialize_field("winner", &self.winner)?;
+        outcome.serialize_field("score", &self.score)?;
+        outcome.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(value: impl Serialize) -> serde_json::Value {
+        serde_json::to_value(value).unwrap()
+    }
+
+    /// The names in JSON are serde attributes on the types; these hold
+    /// them to the words the text output uses.
+    #[test]
+    fn names_in_json_are_those_of_the_text() {
+        use Category::*;
+        for category in [
+            OneCard,
+            OnePair,
+            TwoPairs,
+            ThreeOfAKind,
+            Straight,
+            Flush,
+            FullHouse,
+            FourOfAKind,
+            StraightFlush,
+            RoyalFlush,
+            KingOfKings,
+        ] {
+            assert_eq!(json(category), category.name().to_lowercase());
+        }
+        for seat in Seat::ALL {
+            assert_eq!(json(seat), seat.name());
+        }
+        for team in [Team::NorthSouth, Team::EastWest] {
+            assert_eq!(json(team), team.code());
+        }
+    }
+
+    #[test]
+    fn a_card_is_written_in_its_games_letters() {
+        let chicken = Card::from_code(Game::Choker.alphabet().card_code(b'C', b'C'), 7);
+        let written = |alphabet| {
+            json(Written {
+                alphabet,
+                card: chicken,
+            })
+        };
+        assert_eq!(
+            written(Game::Choker.alphabet()),
+            serde_json::json!({"card": "CC", "span": {"offset": 7, "length": 2}})
+        );
+        assert_eq!(written(Game::Bridge.alphabet())["card"], "AC");
     }
 }
