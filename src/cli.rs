@@ -6,13 +6,13 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use rayon::prelude::*;
-
 use crate::ast::Game;
+use crate::batch::{self, Input, Opened, Problem};
+use crate::diagnostic::Severity;
 use crate::pipeline::{self, Action, OutputFormat, Settings, Tally};
 use crate::render::DiagnosticFormat;
 use crate::syntax::Mode;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -352,7 +352,7 @@ fn format_paths(paths: &[PathBuf], filters: &Filters, check_only: bool, mode: Mo
         let file = match input {
             Input::File(file) => file,
             Input::Problem(problem) => {
-                status = status.max(problem.report(settings.diagnostics, &mut io::stderr()));
+                status = status.max(tell(&problem, settings.diagnostics));
                 continue;
             }
         };
@@ -361,11 +361,19 @@ fn format_paths(paths: &[PathBuf], filters: &Filters, check_only: bool, mode: Mo
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
             Err(error) => {
                 let problem = Problem::Io { path: file, error };
-                status = status.max(problem.report(settings.diagnostics, &mut io::stderr()));
+                status = status.max(tell(&problem, settings.diagnostics));
             }
         }
     }
     status
+}
+
+/// Tells `problem` on stderr, and returns the exit status it calls for.
+fn tell(problem: &Problem, format: DiagnosticFormat) -> u8 {
+    match problem.report(format, &mut io::stderr()) {
+        Severity::Error => USAGE_OR_IO,
+        Severity::Warning => CLEAN,
+    }
 }
 
 /// The largest input `fmt` holds in memory (it keeps the source and its
@@ -467,52 +475,18 @@ fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
     // or when there are none to print (`check`).
     let show_progress = io::stderr().is_terminal()
         && (settings.action == Action::Check || !io::stdout().is_terminal());
-    'paths: for path in paths {
-        let inputs = inputs(path, filters);
-        let mut rest = &inputs[..];
-        while let Some(first) = rest.first() {
-            let file = match first {
-                Input::File(file) => file,
-                Input::Problem(problem) => {
-                    failed |= problem.report(settings.diagnostics, &mut err) != CLEAN;
-                    rest = &rest[1..];
-                    continue;
-                }
-            };
-            let small = small_inputs(rest);
-            let results: Vec<_> = if small.len() >= 2 {
-                // Several small inputs at once, one a task, each kept
-                // whole with its outputs, then written in order.
-                small
-                    .par_iter()
-                    .map(|&file| (file, process_whole(file, settings)))
-                    .collect()
-            } else {
-                let streamed = process_path(file, settings, &mut out, &mut err, show_progress);
-                vec![(
-                    file.as_path(),
-                    streamed.map(|counts| (Vec::new(), Vec::new(), counts)),
-                )]
-            };
-            rest = &rest[results.len()..];
-            for (file, result) in results {
-                let written = result.and_then(|(results, reports, counts)| {
-                    out.write_all(&results)?;
-                    err.write_all(&reports)?;
-                    Ok(counts)
-                });
-                match written {
-                    Ok(counts) => tally += counts,
-                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => break 'paths,
-                    Err(error) => {
-                        let problem = Problem::Io {
-                            path: file.to_owned(),
-                            error,
-                        };
-                        failed |= problem.report(settings.diagnostics, &mut err) != CLEAN;
-                    }
-                }
-            }
+    for path in paths {
+        let summary = batch::process_inputs(
+            &inputs(path, filters),
+            settings,
+            &mut out,
+            &mut err,
+            |input, out, err| stream(input, settings, out, err, show_progress),
+        );
+        tally += summary.tally;
+        failed |= summary.failed;
+        if summary.closed {
+            break;
         }
     }
     match out.flush() {
@@ -532,70 +506,29 @@ fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
     }
 }
 
-/// Inputs of at most this many bytes are read whole and processed several
-/// at a time, one a task: alone, a small input would leave cores idle.
-const SMALL_INPUT: u64 = 1 << 20;
-
-/// The most bytes of small inputs held at once, with their outputs.
-const SMALL_BATCH: u64 = 8 << 20;
-
-/// The first `inputs` small enough to process together. Only regular files
-/// are: the size of standard input, a FIFO or a device says nothing of
-/// what it will give.
-fn small_inputs(inputs: &[Input]) -> Vec<&Path> {
-    let mut total = 0;
-    inputs
-        .iter()
-        .map_while(|input| match input {
-            Input::File(file) => Some(file.as_path()),
-            Input::Problem(_) => None,
-        })
-        .take_while(|&file| {
-            let size = (file != Path::new("-"))
-                .then(|| std::fs::metadata(file).ok())
-                .flatten()
-                .filter(std::fs::Metadata::is_file)
-                .map(|metadata| metadata.len())
-                .filter(|&size| size <= SMALL_INPUT);
-            total += size.unwrap_or(SMALL_BATCH);
-            size.is_some() && total <= SMALL_BATCH
-        })
-        .collect()
-}
-
-/// A small input read whole: its results, its reports and its counts.
-fn process_whole(file: &Path, settings: &Settings) -> io::Result<(Vec<u8>, Vec<u8>, Tally)> {
-    let bytes = std::fs::read(file)?;
-    let (mut results, mut reports) = (Vec::new(), Vec::new());
-    let name = file.display().to_string();
-    let counts = pipeline::process(&name, &bytes[..], settings, &mut results, &mut reports)?;
-    Ok((results, reports, counts))
-}
-
-fn process_path(
-    path: &Path,
+/// An input too large to batch, streamed, with a progress bar when asked.
+fn stream(
+    input: Opened,
     settings: &Settings,
     out: &mut (impl Write + Send),
     err: &mut (impl Write + Send),
     show_progress: bool,
 ) -> io::Result<Tally> {
-    let (name, length, input): (String, Option<u64>, Box<dyn io::Read + Send>) =
-        if path == Path::new("-") {
-            ("<stdin>".to_owned(), None, Box::new(io::stdin()))
-        } else {
-            let file = std::fs::File::open(path)?;
-            let length = file.metadata().ok().map(|metadata| metadata.len());
-            (path.display().to_string(), length, Box::new(file))
-        };
     if !show_progress {
-        return pipeline::process(&name, input, settings, out, err);
+        return pipeline::process(&input.name, input.reader, settings, out, err);
     }
-    let bar = progress_bar(&name, length);
+    let bar = progress_bar(&input.name, input.length);
     let mut reports = Suspending {
         bar: &bar,
         inner: err,
     };
-    let tally = pipeline::process(&name, bar.wrap_read(input), settings, out, &mut reports);
+    let tally = pipeline::process(
+        &input.name,
+        bar.wrap_read(input.reader),
+        settings,
+        out,
+        &mut reports,
+    );
     bar.finish_and_clear();
     tally
 }
@@ -636,65 +569,6 @@ impl<W: Write> Write for Suspending<'_, W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.bar.suspend(|| self.inner.flush())
-    }
-}
-
-/// What a path argument gives, in the order it is met: a file to read, or
-/// a problem to tell at that place.
-enum Input {
-    File(PathBuf),
-    Problem(Problem),
-}
-
-/// A problem with a path rather than with what a file holds; it has a
-/// code of its own, so that programs reading `--diagnostics json` see it.
-enum Problem {
-    /// A file or directory that could not be opened or read.
-    Io { path: PathBuf, error: io::Error },
-    /// A directory with nothing to read, most likely a mistaken path or
-    /// filter: a warning, as nothing went wrong.
-    NoFiles(PathBuf),
-}
-
-impl Problem {
-    /// Tells the problem on `err` in `format`, and returns the exit status
-    /// it calls for.
-    fn report(&self, format: DiagnosticFormat, err: &mut impl Write) -> u8 {
-        let (path, code, message, status) = match self {
-            Self::Io { path, error } => {
-                let code = if error.kind() == io::ErrorKind::NotFound {
-                    "cardsharp::io::not_found"
-                } else {
-                    "cardsharp::io::read"
-                };
-                (path, code, error.to_string(), USAGE_OR_IO)
-            }
-            Self::NoFiles(path) => (
-                path,
-                "cardsharp::io::no_files",
-                "no files to read".to_owned(),
-                CLEAN,
-            ),
-        };
-        let severity = if status == CLEAN { "warning" } else { "error" };
-        let path = path.display().to_string();
-        // Nothing to do if stderr is closed: the status still tells.
-        let _ = match format {
-            DiagnosticFormat::Human { .. } if status == CLEAN => {
-                writeln!(err, "cardsharp: {severity}: {path}: {message}")
-            }
-            DiagnosticFormat::Human { .. } => writeln!(err, "cardsharp: {path}: {message}"),
-            DiagnosticFormat::Short => writeln!(err, "{path}: {severity}[{code}]: {message}"),
-            // The keys, order and spacing of miette's `JSONReportHandler`,
-            // which writes the other diagnostics.
-            DiagnosticFormat::Json => writeln!(
-                err,
-                r#"{{"message": {},"code": "{code}","severity": "{severity}","causes": [],"filename": {},"labels": [],"related": []}}"#,
-                serde_json::Value::from(message),
-                serde_json::Value::from(path),
-            ),
-        };
-        status
     }
 }
 

@@ -15,6 +15,7 @@
 //! line on top.
 
 pub mod ast;
+pub mod batch;
 pub mod check;
 pub mod cli;
 mod cpu;
