@@ -1,18 +1,25 @@
-//! The command line: arguments in, exit status out. Everything the binary
-//! does goes through [`main`], so the integration tests can drive it as a
-//! user would.
+//! The command line: arguments in, exit status out. It is the binary's
+//! alone, so that the library builds without clap; the integration tests
+//! drive the binary as a user would.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::ast::Game;
-use crate::batch::{self, Input, Opened, Problem};
-use crate::diagnostic::Severity;
-use crate::pipeline::{self, Action, OutputFormat, Settings, Tally};
-use crate::render::DiagnosticFormat;
-use crate::syntax::Mode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use cardsharp::ast::Game;
+use cardsharp::batch::{self, Input, Problem};
+use cardsharp::diagnostic::Severity;
+use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
+use cardsharp::render::DiagnosticFormat;
+use cardsharp::syntax::Mode;
+
+use progress::stream;
+use walk::{Filters, inputs};
+
+mod progress;
+mod walk;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -127,20 +134,6 @@ struct InputArgs {
     jobs: Option<u16>,
 }
 
-/// Which files of a walked directory are read; files named on the command
-/// line are read whatever these say, as ripgrep does.
-#[derive(Debug, Args)]
-struct Filters {
-    /// Read only the files of a directory that match GLOB (gitignore
-    /// syntax; repeatable).
-    #[arg(long = "glob", value_name = "GLOB")]
-    globs: Vec<String>,
-    /// Skip the files and directories that match GLOB (gitignore syntax;
-    /// repeatable).
-    #[arg(long = "exclude", value_name = "GLOB")]
-    excludes: Vec<String>,
-}
-
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum GameArg {
     Auto,
@@ -176,8 +169,8 @@ const USAGE_OR_IO: u8 = 2;
 
 /// Runs the command line `args` (program name first) and returns the exit
 /// status.
-pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+pub(crate) fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
@@ -281,7 +274,7 @@ fn generate(game: GenGame, count: usize, seed: u64, rare: bool) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match game {
         GenGame::Mixed => {
-            out.write_all(crate::generate::mixed_document(count, seed, rare).as_bytes())
+            out.write_all(cardsharp::generate::mixed_document(count, seed, rare).as_bytes())
         }
         GenGame::Bridge | GenGame::Choker | GenGame::Whist => {
             let game = match game {
@@ -309,7 +302,7 @@ fn write_generated(
     seed: u64,
     rare: bool,
 ) -> io::Result<()> {
-    let mut generator = crate::generate::Generator::new(seed, rare);
+    let mut generator = cardsharp::generate::Generator::new(seed, rare);
     let mut text = String::new();
     for _ in 0..count {
         text.clear();
@@ -317,7 +310,7 @@ fn write_generated(
         out.write_all(text.as_bytes())?;
     }
     text.clear();
-    crate::generate::terminator(game, &mut text);
+    cardsharp::generate::terminator(game, &mut text);
     out.write_all(text.as_bytes())
 }
 
@@ -412,7 +405,7 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
     if from_stdin && !checks_clean(&name, &source[..], settings)? {
         return Ok(INPUT_ERRORS);
     }
-    let formatted = crate::render::format::source(&source, settings.mode);
+    let formatted = cardsharp::render::format::source(&source, settings.mode);
     if check_only {
         if formatted.as_bytes() != source {
             eprintln!("cardsharp: {name}: not in the canonical layout");
@@ -503,170 +496,5 @@ fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
         INPUT_ERRORS
     } else {
         CLEAN
-    }
-}
-
-/// An input too large to batch, streamed, with a progress bar when asked.
-fn stream(
-    input: Opened,
-    settings: &Settings,
-    out: &mut (impl Write + Send),
-    err: &mut (impl Write + Send),
-    show_progress: bool,
-) -> io::Result<Tally> {
-    if !show_progress {
-        return pipeline::process(&input.name, input.reader, settings, out, err);
-    }
-    let bar = progress_bar(&input.name, input.length);
-    let mut reports = Suspending {
-        bar: &bar,
-        inner: err,
-    };
-    let tally = pipeline::process(
-        &input.name,
-        bar.wrap_read(input.reader),
-        settings,
-        out,
-        &mut reports,
-    );
-    bar.finish_and_clear();
-    tally
-}
-
-/// Bytes read of `name`, against its length when known.
-fn progress_bar(name: &str, length: Option<u64>) -> indicatif::ProgressBar {
-    let bar = length.map_or_else(
-        indicatif::ProgressBar::new_spinner,
-        indicatif::ProgressBar::new,
-    );
-    let template = if length.is_some() {
-        "{msg} {wide_bar} {bytes}/{total_bytes} {eta}"
-    } else {
-        "{msg} {spinner} {bytes} {bytes_per_sec}"
-    };
-    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar.set_message(name.to_owned());
-    bar
-}
-
-/// Diagnostics written while a progress bar is shown: the bar steps aside
-/// for each write, so reports and bar never share a line.
-struct Suspending<'a, W: Write> {
-    bar: &'a indicatif::ProgressBar,
-    inner: &'a mut W,
-}
-
-impl<W: Write> Write for Suspending<'_, W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.bar.suspend(|| {
-            self.inner.write_all(bytes)?;
-            self.inner.flush()?;
-            Ok(bytes.len())
-        })
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.bar.suspend(|| self.inner.flush())
-    }
-}
-
-/// A path as the inputs to read. Anything but a directory is read as
-/// named, so that a FIFO, `/dev/stdin` or a hidden file can be given on
-/// purpose (and a missing path is reported when it is opened). A directory
-/// is walked as ripgrep walks one, in sorted order: hidden entries and what
-/// `.gitignore`, `.ignore` and git's excludes leave out are skipped, and so
-/// are FIFOs, sockets, devices and symbolic links, which a walk meets
-/// rather than chooses; an unreadable entry is a problem at its place,
-/// and the walk goes on.
-fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
-    if path == Path::new("-") || !path.is_dir() {
-        return vec![Input::File(path.to_owned())];
-    }
-    let overrides = match filters.overrides(path) {
-        Ok(overrides) => overrides,
-        Err(error) => {
-            return vec![Input::Problem(Problem::Io {
-                path: path.to_owned(),
-                error: io::Error::other(error),
-            })];
-        }
-    };
-    let inputs: Vec<Input> = ignore::WalkBuilder::new(path)
-        // Hand files are seldom in a git repository of their own; a
-        // `.gitignore` says what its author wants skipped all the same.
-        .require_git(false)
-        .sort_by_file_path(|a, b| a.cmp(b))
-        .overrides(overrides)
-        .build()
-        .filter_map(|entry| match entry {
-            Ok(entry) => entry
-                .file_type()
-                .is_some_and(|kind| kind.is_file())
-                .then(|| Input::File(entry.into_path())),
-            Err(error) => Some(Input::Problem(walk_problem(path, error))),
-        })
-        .collect();
-    if inputs.is_empty() {
-        vec![Input::Problem(Problem::NoFiles(path.to_owned()))]
-    } else {
-        inputs
-    }
-}
-
-/// The walk's error as a problem of the deepest path it names: the
-/// unreadable entry, not the directory the walk started from.
-fn walk_problem(root: &Path, mut error: ignore::Error) -> Problem {
-    let mut path = root.to_owned();
-    loop {
-        error = match error {
-            ignore::Error::WithPath { path: inner, err } => {
-                path = inner;
-                *err
-            }
-            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
-                *err
-            }
-            ignore::Error::Io(error) => {
-                // walkdir, below ignore, wraps the system's error in a
-                // message that names the path again.
-                let error = std::error::Error::source(&error)
-                    .and_then(|inner| inner.downcast_ref::<io::Error>())
-                    .and_then(io::Error::raw_os_error)
-                    .map_or(error, io::Error::from_raw_os_error);
-                return Problem::Io { path, error };
-            }
-            other => {
-                return Problem::Io {
-                    path,
-                    error: io::Error::other(other),
-                };
-            }
-        };
-    }
-}
-
-impl Filters {
-    /// The globs as ignore's overrides for a walk from `root`: `--glob`
-    /// keeps only the files that match, `--exclude` is a negated glob and
-    /// so wins over them.
-    fn overrides(&self, root: &Path) -> Result<ignore::overrides::Override, ignore::Error> {
-        let mut builder = ignore::overrides::OverrideBuilder::new(root);
-        for glob in &self.globs {
-            builder.add(glob)?;
-        }
-        for glob in &self.excludes {
-            builder.add(&format!("!{glob}"))?;
-        }
-        builder.build()
-    }
-
-    /// A bad glob is a usage error, told before any file is read.
-    fn validate(&self) -> Result<(), u8> {
-        self.overrides(Path::new(".")).map(drop).map_err(|error| {
-            eprintln!("cardsharp: {error}");
-            USAGE_OR_IO
-        })
     }
 }
