@@ -110,7 +110,7 @@ pub enum Kind {
         terminator: &'static str,
         read_as_bridge: Option<Span>,
     },
-    /// Text after the terminator of a `--game` forced input, ignored.
+    /// Text after the terminator of an input read as one game, ignored.
     AfterTerminator { terminator: &'static str },
     /// A terminator with no section open to end.
     StrayTerminator { terminator: &'static str },
@@ -121,7 +121,7 @@ pub enum Kind {
         expected: &'static str,
         found: String,
     },
-    /// A line that opens no section `--game auto` knows; the lines of
+    /// A line that opens no section a game is recognised by; the lines of
     /// cards after it, when one line short enough to be a trump line
     /// seemed to open a whist deal, are read as bridge hands.
     /// `lines` counts a run of such lines, reported once.
@@ -367,10 +367,11 @@ impl Diagnostic {
                 "#" => "a whist section ends with `#` alone on its line".to_owned(),
                 _ => format!("the terminator is `{expected}`, in capitals, alone on its line"),
             },
-            Kind::LineTooLong => format!(
-                "this line is longer than {} KiB: no record is that long",
-                crate::pipeline::MAX_LINE_LENGTH / 1024
-            ),
+            // `syntax::MAX_LINE_LENGTH` in words: `syntax` sits above this
+            // module. tests/cli.rs holds the two equal.
+            Kind::LineTooLong => {
+                "this line is longer than 64 KiB: no record is that long".to_owned()
+            }
             Kind::BinaryInput => "a NUL byte: this input is binary, not text".to_owned(),
         }
     }

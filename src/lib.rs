@@ -11,12 +11,14 @@
 //!             └──────── diagnostic ◄───┘
 //! ```
 //!
-//! [`pipeline`] joins the stages for a whole input; [`cli`] is the command
-//! line on top.
+//! [`pipeline`] joins the stages for a whole input, and [`batch`] runs
+//! several inputs with their outputs in order. The command line on top is
+//! the binary's (`src/main.rs`, `src/cli/`, behind the default `cli`
+//! feature), so that a library user builds none of its crates.
 
 pub mod ast;
+pub mod batch;
 pub mod check;
-pub mod cli;
 mod cpu;
 pub mod diagnostic;
 pub mod generate;

@@ -1,3 +1,8 @@
+//! The command line, kept out of the library so that a library user builds
+//! none of its crates (clap, indicatif, ignore).
+
+mod cli;
+
 fn main() -> std::process::ExitCode {
-    cardsharp::cli::main(std::env::args_os())
+    cli::main()
 }

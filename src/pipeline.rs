@@ -22,7 +22,8 @@ use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::document::FrameSink;
 use crate::syntax::{
-    BYTE_ORDER_MARK, Block, Frame, Framer, Line, LineRef, Lines, Mode, bridge, choker, whist,
+    BYTE_ORDER_MARK, Block, Frame, Framer, Line, LineRef, Lines, MAX_LINE_LENGTH, Mode, bridge,
+    choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -453,10 +454,6 @@ impl<R: Read> BlockReader<R> {
         Ok(())
     }
 }
-
-/// The longest line read: longer ones are reported and skipped. Ten times
-/// the longest valid line of any game, and then some.
-pub const MAX_LINE_LENGTH: usize = 64 * 1024;
 
 /// How much of an overlong line a report shows.
 const SHOWN_OF_OVERLONG_LINE: usize = 80;

@@ -326,7 +326,7 @@ fn empty_and_terminator_only_inputs() {
 #[test]
 fn the_longest_line_kept_is_read_whole_at_the_start_of_the_input() {
     let (bridge, expected) = sample("bridge");
-    let longest = cardsharp::pipeline::MAX_LINE_LENGTH;
+    let longest = cardsharp::syntax::MAX_LINE_LENGTH;
     let kept = format!("{}\n{bridge}", "KS ".repeat(longest / 3).trim_end());
     let (_, stderr) = Test::new()
         .args(["run", "--diagnostics", "short"])
@@ -342,6 +342,7 @@ fn the_longest_line_kept_is_read_whole_at_the_start_of_the_input() {
         .stdin(too_long)
         .stdout(expected)
         .stderr_contains("<stdin>:1:1: error[cardsharp::document::line_too_long]")
+        .stderr_contains(format!("longer than {} KiB", longest / 1024))
         .status(1)
         .run();
 }

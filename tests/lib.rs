@@ -6,6 +6,7 @@ mod differential;
 mod faults;
 mod golden;
 mod grammar;
+mod layers;
 mod malformed;
 mod properties;
 mod schema;

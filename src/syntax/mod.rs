@@ -174,6 +174,12 @@ fn read_fresh<T: Default>(read: impl FnOnce(&mut T) -> bool) -> Option<T> {
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
+/// The longest line read: longer ones are reported and skipped. Ten times
+/// the longest valid line of any game, and then some. A rule of reading
+/// the input, so it is `syntax`'s; the report of a longer line, in
+/// `diagnostic` below, states it in words (tests/cli.rs holds them equal).
+pub const MAX_LINE_LENGTH: usize = 64 * 1024;
+
 /// Parses the lines of one framed record into its typed form, pushing a
 /// diagnostic for each fault. `None` for a problem frame or a record with
 /// faults.

@@ -1,18 +1,25 @@
-//! The command line: arguments in, exit status out. Everything the binary
-//! does goes through [`main`], so the integration tests can drive it as a
-//! user would.
+//! The command line: arguments in, exit status out. It is the binary's
+//! alone, so that the library builds without clap; the integration tests
+//! drive the binary as a user would.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rayon::prelude::*;
 
-use crate::ast::Game;
-use crate::pipeline::{self, Action, OutputFormat, Settings, Tally};
-use crate::render::DiagnosticFormat;
-use crate::syntax::Mode;
+use cardsharp::ast::Game;
+use cardsharp::batch::{self, Input, Problem};
+use cardsharp::diagnostic::Severity;
+use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
+use cardsharp::render::DiagnosticFormat;
+use cardsharp::syntax::Mode;
+
+use progress::stream;
+use walk::{Filters, inputs};
+
+mod progress;
+mod walk;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -127,20 +134,6 @@ struct InputArgs {
     jobs: Option<u16>,
 }
 
-/// Which files of a walked directory are read; files named on the command
-/// line are read whatever these say, as ripgrep does.
-#[derive(Debug, Args)]
-struct Filters {
-    /// Read only the files of a directory that match GLOB (gitignore
-    /// syntax; repeatable).
-    #[arg(long = "glob", value_name = "GLOB")]
-    globs: Vec<String>,
-    /// Skip the files and directories that match GLOB (gitignore syntax;
-    /// repeatable).
-    #[arg(long = "exclude", value_name = "GLOB")]
-    excludes: Vec<String>,
-}
-
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum GameArg {
     Auto,
@@ -176,8 +169,8 @@ const USAGE_OR_IO: u8 = 2;
 
 /// Runs the command line `args` (program name first) and returns the exit
 /// status.
-pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+pub(crate) fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
@@ -281,7 +274,7 @@ fn generate(game: GenGame, count: usize, seed: u64, rare: bool) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match game {
         GenGame::Mixed => {
-            out.write_all(crate::generate::mixed_document(count, seed, rare).as_bytes())
+            out.write_all(cardsharp::generate::mixed_document(count, seed, rare).as_bytes())
         }
         GenGame::Bridge | GenGame::Choker | GenGame::Whist => {
             let game = match game {
@@ -309,7 +302,7 @@ fn write_generated(
     seed: u64,
     rare: bool,
 ) -> io::Result<()> {
-    let mut generator = crate::generate::Generator::new(seed, rare);
+    let mut generator = cardsharp::generate::Generator::new(seed, rare);
     let mut text = String::new();
     for _ in 0..count {
         text.clear();
@@ -317,7 +310,7 @@ fn write_generated(
         out.write_all(text.as_bytes())?;
     }
     text.clear();
-    crate::generate::terminator(game, &mut text);
+    cardsharp::generate::terminator(game, &mut text);
     out.write_all(text.as_bytes())
 }
 
@@ -352,7 +345,7 @@ fn format_paths(paths: &[PathBuf], filters: &Filters, check_only: bool, mode: Mo
         let file = match input {
             Input::File(file) => file,
             Input::Problem(problem) => {
-                status = status.max(problem.report(settings.diagnostics, &mut io::stderr()));
+                status = status.max(tell(&problem, settings.diagnostics));
                 continue;
             }
         };
@@ -361,11 +354,19 @@ fn format_paths(paths: &[PathBuf], filters: &Filters, check_only: bool, mode: Mo
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
             Err(error) => {
                 let problem = Problem::Io { path: file, error };
-                status = status.max(problem.report(settings.diagnostics, &mut io::stderr()));
+                status = status.max(tell(&problem, settings.diagnostics));
             }
         }
     }
     status
+}
+
+/// Tells `problem` on stderr, and returns the exit status it calls for.
+fn tell(problem: &Problem, format: DiagnosticFormat) -> u8 {
+    match problem.report(format, &mut io::stderr()) {
+        Severity::Error => USAGE_OR_IO,
+        Severity::Warning => CLEAN,
+    }
 }
 
 /// The largest input `fmt` holds in memory (it keeps the source and its
@@ -404,7 +405,7 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
     if from_stdin && !checks_clean(&name, &source[..], settings)? {
         return Ok(INPUT_ERRORS);
     }
-    let formatted = crate::render::format::source(&source, settings.mode);
+    let formatted = cardsharp::render::format::source(&source, settings.mode);
     if check_only {
         if formatted.as_bytes() != source {
             eprintln!("cardsharp: {name}: not in the canonical layout");
@@ -467,52 +468,18 @@ fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
     // or when there are none to print (`check`).
     let show_progress = io::stderr().is_terminal()
         && (settings.action == Action::Check || !io::stdout().is_terminal());
-    'paths: for path in paths {
-        let inputs = inputs(path, filters);
-        let mut rest = &inputs[..];
-        while let Some(first) = rest.first() {
-            let file = match first {
-                Input::File(file) => file,
-                Input::Problem(problem) => {
-                    failed |= problem.report(settings.diagnostics, &mut err) != CLEAN;
-                    rest = &rest[1..];
-                    continue;
-                }
-            };
-            let small = small_inputs(rest);
-            let results: Vec<_> = if small.len() >= 2 {
-                // Several small inputs at once, one a task, each kept
-                // whole with its outputs, then written in order.
-                small
-                    .par_iter()
-                    .map(|&file| (file, process_whole(file, settings)))
-                    .collect()
-            } else {
-                let streamed = process_path(file, settings, &mut out, &mut err, show_progress);
-                vec![(
-                    file.as_path(),
-                    streamed.map(|counts| (Vec::new(), Vec::new(), counts)),
-                )]
-            };
-            rest = &rest[results.len()..];
-            for (file, result) in results {
-                let written = result.and_then(|(results, reports, counts)| {
-                    out.write_all(&results)?;
-                    err.write_all(&reports)?;
-                    Ok(counts)
-                });
-                match written {
-                    Ok(counts) => tally += counts,
-                    Err(error) if error.kind() == io::ErrorKind::BrokenPipe => break 'paths,
-                    Err(error) => {
-                        let problem = Problem::Io {
-                            path: file.to_owned(),
-                            error,
-                        };
-                        failed |= problem.report(settings.diagnostics, &mut err) != CLEAN;
-                    }
-                }
-            }
+    for path in paths {
+        let summary = batch::process_inputs(
+            &inputs(path, filters),
+            settings,
+            &mut out,
+            &mut err,
+            |input, out, err| stream(input, settings, out, err, show_progress),
+        );
+        tally += summary.tally;
+        failed |= summary.failed;
+        if summary.closed {
+            break;
         }
     }
     match out.flush() {
@@ -529,270 +496,5 @@ fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
         INPUT_ERRORS
     } else {
         CLEAN
-    }
-}
-
-/// Inputs of at most this many bytes are read whole and processed several
-/// at a time, one a task: alone, a small input would leave cores idle.
-const SMALL_INPUT: u64 = 1 << 20;
-
-/// The most bytes of small inputs held at once, with their outputs.
-const SMALL_BATCH: u64 = 8 << 20;
-
-/// The first `inputs` small enough to process together. Only regular files
-/// are: the size of standard input, a FIFO or a device says nothing of
-/// what it will give.
-fn small_inputs(inputs: &[Input]) -> Vec<&Path> {
-    let mut total = 0;
-    inputs
-        .iter()
-        .map_while(|input| match input {
-            Input::File(file) => Some(file.as_path()),
-            Input::Problem(_) => None,
-        })
-        .take_while(|&file| {
-            let size = (file != Path::new("-"))
-                .then(|| std::fs::metadata(file).ok())
-                .flatten()
-                .filter(std::fs::Metadata::is_file)
-                .map(|metadata| metadata.len())
-                .filter(|&size| size <= SMALL_INPUT);
-            total += size.unwrap_or(SMALL_BATCH);
-            size.is_some() && total <= SMALL_BATCH
-        })
-        .collect()
-}
-
-/// A small input read whole: its results, its reports and its counts.
-fn process_whole(file: &Path, settings: &Settings) -> io::Result<(Vec<u8>, Vec<u8>, Tally)> {
-    let bytes = std::fs::read(file)?;
-    let (mut results, mut reports) = (Vec::new(), Vec::new());
-    let name = file.display().to_string();
-    let counts = pipeline::process(&name, &bytes[..], settings, &mut results, &mut reports)?;
-    Ok((results, reports, counts))
-}
-
-fn process_path(
-    path: &Path,
-    settings: &Settings,
-    out: &mut (impl Write + Send),
-    err: &mut (impl Write + Send),
-    show_progress: bool,
-) -> io::Result<Tally> {
-    let (name, length, input): (String, Option<u64>, Box<dyn io::Read + Send>) =
-        if path == Path::new("-") {
-            ("<stdin>".to_owned(), None, Box::new(io::stdin()))
-        } else {
-            let file = std::fs::File::open(path)?;
-            let length = file.metadata().ok().map(|metadata| metadata.len());
-            (path.display().to_string(), length, Box::new(file))
-        };
-    if !show_progress {
-        return pipeline::process(&name, input, settings, out, err);
-    }
-    let bar = progress_bar(&name, length);
-    let mut reports = Suspending {
-        bar: &bar,
-        inner: err,
-    };
-    let tally = pipeline::process(&name, bar.wrap_read(input), settings, out, &mut reports);
-    bar.finish_and_clear();
-    tally
-}
-
-/// Bytes read of `name`, against its length when known.
-fn progress_bar(name: &str, length: Option<u64>) -> indicatif::ProgressBar {
-    let bar = length.map_or_else(
-        indicatif::ProgressBar::new_spinner,
-        indicatif::ProgressBar::new,
-    );
-    let template = if length.is_some() {
-        "{msg} {wide_bar} {bytes}/{total_bytes} {eta}"
-    } else {
-        "{msg} {spinner} {bytes} {bytes_per_sec}"
-    };
-    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar.set_message(name.to_owned());
-    bar
-}
-
-/// Diagnostics written while a progress bar is shown: the bar steps aside
-/// for each write, so reports and bar never share a line.
-struct Suspending<'a, W: Write> {
-    bar: &'a indicatif::ProgressBar,
-    inner: &'a mut W,
-}
-
-impl<W: Write> Write for Suspending<'_, W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.bar.suspend(|| {
-            self.inner.write_all(bytes)?;
-            self.inner.flush()?;
-            Ok(bytes.len())
-        })
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.bar.suspend(|| self.inner.flush())
-    }
-}
-
-/// What a path argument gives, in the order it is met: a file to read, or
-/// a problem to tell at that place.
-enum Input {
-    File(PathBuf),
-    Problem(Problem),
-}
-
-/// A problem with a path rather than with what a file holds; it has a
-/// code of its own, so that programs reading `--diagnostics json` see it.
-enum Problem {
-    /// A file or directory that could not be opened or read.
-    Io { path: PathBuf, error: io::Error },
-    /// A directory with nothing to read, most likely a mistaken path or
-    /// filter: a warning, as nothing went wrong.
-    NoFiles(PathBuf),
-}
-
-impl Problem {
-    /// Tells the problem on `err` in `format`, and returns the exit status
-    /// it calls for.
-    fn report(&self, format: DiagnosticFormat, err: &mut impl Write) -> u8 {
-        let (path, code, message, status) = match self {
-            Self::Io { path, error } => {
-                let code = if error.kind() == io::ErrorKind::NotFound {
-                    "cardsharp::io::not_found"
-                } else {
-                    "cardsharp::io::read"
-                };
-                (path, code, error.to_string(), USAGE_OR_IO)
-            }
-            Self::NoFiles(path) => (
-                path,
-                "cardsharp::io::no_files",
-                "no files to read".to_owned(),
-                CLEAN,
-            ),
-        };
-        let severity = if status == CLEAN { "warning" } else { "error" };
-        let path = path.display().to_string();
-        // Nothing to do if stderr is closed: the status still tells.
-        let _ = match format {
-            DiagnosticFormat::Human { .. } if status == CLEAN => {
-                writeln!(err, "cardsharp: {severity}: {path}: {message}")
-            }
-            DiagnosticFormat::Human { .. } => writeln!(err, "cardsharp: {path}: {message}"),
-            DiagnosticFormat::Short => writeln!(err, "{path}: {severity}[{code}]: {message}"),
-            // The keys, order and spacing of miette's `JSONReportHandler`,
-            // which writes the other diagnostics.
-            DiagnosticFormat::Json => writeln!(
-                err,
-                r#"{{"message": {},"code": "{code}","severity": "{severity}","causes": [],"filename": {},"labels": [],"related": []}}"#,
-                serde_json::Value::from(message),
-                serde_json::Value::from(path),
-            ),
-        };
-        status
-    }
-}
-
-/// A path as the inputs to read. Anything but a directory is read as
-/// named, so that a FIFO, `/dev/stdin` or a hidden file can be given on
-/// purpose (and a missing path is reported when it is opened). A directory
-/// is walked as ripgrep walks one, in sorted order: hidden entries and what
-/// `.gitignore`, `.ignore` and git's excludes leave out are skipped, and so
-/// are FIFOs, sockets, devices and symbolic links, which a walk meets
-/// rather than chooses; an unreadable entry is a problem at its place,
-/// and the walk goes on.
-fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
-    if path == Path::new("-") || !path.is_dir() {
-        return vec![Input::File(path.to_owned())];
-    }
-    let overrides = match filters.overrides(path) {
-        Ok(overrides) => overrides,
-        Err(error) => {
-            return vec![Input::Problem(Problem::Io {
-                path: path.to_owned(),
-                error: io::Error::other(error),
-            })];
-        }
-    };
-    let inputs: Vec<Input> = ignore::WalkBuilder::new(path)
-        // Hand files are seldom in a git repository of their own; a
-        // `.gitignore` says what its author wants skipped all the same.
-        .require_git(false)
-        .sort_by_file_path(|a, b| a.cmp(b))
-        .overrides(overrides)
-        .build()
-        .filter_map(|entry| match entry {
-            Ok(entry) => entry
-                .file_type()
-                .is_some_and(|kind| kind.is_file())
-                .then(|| Input::File(entry.into_path())),
-            Err(error) => Some(Input::Problem(walk_problem(path, error))),
-        })
-        .collect();
-    if inputs.is_empty() {
-        vec![Input::Problem(Problem::NoFiles(path.to_owned()))]
-    } else {
-        inputs
-    }
-}
-
-/// The walk's error as a problem of the deepest path it names: the
-/// unreadable entry, not the directory the walk started from.
-fn walk_problem(root: &Path, mut error: ignore::Error) -> Problem {
-    let mut path = root.to_owned();
-    loop {
-        error = match error {
-            ignore::Error::WithPath { path: inner, err } => {
-                path = inner;
-                *err
-            }
-            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
-                *err
-            }
-            ignore::Error::Io(error) => {
-                // walkdir, below ignore, wraps the system's error in a
-                // message that names the path again.
-                let error = std::error::Error::source(&error)
-                    .and_then(|inner| inner.downcast_ref::<io::Error>())
-                    .and_then(io::Error::raw_os_error)
-                    .map_or(error, io::Error::from_raw_os_error);
-                return Problem::Io { path, error };
-            }
-            other => {
-                return Problem::Io {
-                    path,
-                    error: io::Error::other(other),
-                };
-            }
-        };
-    }
-}
-
-impl Filters {
-    /// The globs as ignore's overrides for a walk from `root`: `--glob`
-    /// keeps only the files that match, `--exclude` is a negated glob and
-    /// so wins over them.
-    fn overrides(&self, root: &Path) -> Result<ignore::overrides::Override, ignore::Error> {
-        let mut builder = ignore::overrides::OverrideBuilder::new(root);
-        for glob in &self.globs {
-            builder.add(glob)?;
-        }
-        for glob in &self.excludes {
-            builder.add(&format!("!{glob}"))?;
-        }
-        builder.build()
-    }
-
-    /// A bad glob is a usage error, told before any file is read.
-    fn validate(&self) -> Result<(), u8> {
-        self.overrides(Path::new(".")).map(drop).map_err(|error| {
-            eprintln!("cardsharp: {error}");
-            USAGE_OR_IO
-        })
     }
 }

@@ -1,0 +1,220 @@
+//! Several inputs in one run, their outputs in the order the inputs were
+//! given.
+//!
+//! A small input alone leaves cores idle: it is read and framed before its
+//! few blocks could keep the pool busy. So a run of small regular files is
+//! read whole and processed several at a time, one a task, each with its
+//! outputs kept, then written in order. Larger inputs and standard input
+//! stream one after another, through the caller, which may watch them
+//! (the command line shows a progress bar).
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::diagnostic::Severity;
+use crate::pipeline::{self, Settings, Tally};
+use crate::render::DiagnosticFormat;
+
+/// What a caller gives, in the order it is met: a file to read (`-` for
+/// standard input), or a problem to tell at that place.
+pub enum Input {
+    File(PathBuf),
+    Problem(Problem),
+}
+
+/// A problem with a path rather than with what a file holds; it has a
+/// code of its own, so that programs reading JSON diagnostics see it.
+pub enum Problem {
+    /// A file or directory that could not be opened or read.
+    Io { path: PathBuf, error: io::Error },
+    /// A directory with nothing to read, most likely a mistaken path or
+    /// filter: a warning, as nothing went wrong.
+    NoFiles(PathBuf),
+}
+
+impl Problem {
+    /// Tells the problem on `err` in `format`, and returns how grave it is.
+    pub fn report(&self, format: DiagnosticFormat, err: &mut impl Write) -> Severity {
+        let (path, code, message, severity) = match self {
+            Self::Io { path, error } => {
+                let code = if error.kind() == io::ErrorKind::NotFound {
+                    "cardsharp::io::not_found"
+                } else {
+                    "cardsharp::io::read"
+                };
+                (path, code, error.to_string(), Severity::Error)
+            }
+            Self::NoFiles(path) => (
+                path,
+                "cardsharp::io::no_files",
+                "no files to read".to_owned(),
+                Severity::Warning,
+            ),
+        };
+        let name = match severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        let path = path.display().to_string();
+        // Nothing to do if `err` is closed: the severity still tells.
+        let _ = match format {
+            DiagnosticFormat::Human { .. } if severity == Severity::Warning => {
+                writeln!(err, "cardsharp: {name}: {path}: {message}")
+            }
+            DiagnosticFormat::Human { .. } => writeln!(err, "cardsharp: {path}: {message}"),
+            DiagnosticFormat::Short => writeln!(err, "{path}: {name}[{code}]: {message}"),
+            // The keys, order and spacing of miette's `JSONReportHandler`,
+            // which writes the other diagnostics.
+            DiagnosticFormat::Json => writeln!(
+                err,
+                r#"{{"message": {},"code": "{code}","severity": "{name}","causes": [],"filename": {},"labels": [],"related": []}}"#,
+                serde_json::Value::from(message),
+                serde_json::Value::from(path),
+            ),
+        };
+        severity
+    }
+}
+
+/// An input opened to stream, for the caller to process as it sees fit.
+pub struct Opened {
+    /// As diagnostics name it: the path, or `<stdin>`.
+    pub name: String,
+    /// In bytes, when the input is a file that tells.
+    pub length: Option<u64>,
+    pub reader: Box<dyn Read + Send>,
+}
+
+impl Opened {
+    fn open(path: &Path) -> io::Result<Self> {
+        if path == Path::new("-") {
+            return Ok(Self {
+                name: "<stdin>".to_owned(),
+                length: None,
+                reader: Box::new(io::stdin()),
+            });
+        }
+        let file = std::fs::File::open(path)?;
+        Ok(Self {
+            name: path.display().to_string(),
+            length: file.metadata().ok().map(|metadata| metadata.len()),
+            reader: Box::new(file),
+        })
+    }
+}
+
+/// What came of a run of inputs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Summary {
+    pub tally: Tally,
+    /// A problem of error severity was told: an input could not be read.
+    pub failed: bool,
+    /// The results' writer was closed (a broken pipe): the inputs after
+    /// were left alone, as the reader has all it wanted.
+    pub closed: bool,
+}
+
+/// Processes `inputs` in order: results to `out`, diagnostics and problems
+/// to `err`, each input's after the one before. A problem, or an input that
+/// cannot be read, is told at its place in `settings`' diagnostic format,
+/// and the inputs after it are read all the same. An input not processed
+/// with others is opened and handed to `stream`, which usually passes it
+/// to [`pipeline::process`].
+pub fn process_inputs<O: Write + Send, E: Write + Send>(
+    inputs: &[Input],
+    settings: &Settings,
+    out: &mut O,
+    err: &mut E,
+    mut stream: impl FnMut(Opened, &mut O, &mut E) -> io::Result<Tally>,
+) -> Summary {
+    let mut summary = Summary::default();
+    let mut rest = inputs;
+    while let Some(first) = rest.first() {
+        let file = match first {
+            Input::File(file) => file,
+            Input::Problem(problem) => {
+                summary.failed |= problem.report(settings.diagnostics, err) == Severity::Error;
+                rest = &rest[1..];
+                continue;
+            }
+        };
+        let small = small_inputs(rest);
+        let results: Vec<_> = if small.len() >= 2 {
+            small
+                .par_iter()
+                .map(|&file| (file, process_whole(file, settings)))
+                .collect()
+        } else {
+            let streamed = Opened::open(file).and_then(|input| stream(input, out, err));
+            vec![(
+                file.as_path(),
+                streamed.map(|counts| (Vec::new(), Vec::new(), counts)),
+            )]
+        };
+        rest = &rest[results.len()..];
+        for (file, result) in results {
+            let written = result.and_then(|(results, reports, counts)| {
+                out.write_all(&results)?;
+                err.write_all(&reports)?;
+                Ok(counts)
+            });
+            match written {
+                Ok(counts) => summary.tally += counts,
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+                    summary.closed = true;
+                    return summary;
+                }
+                Err(error) => {
+                    let problem = Problem::Io {
+                        path: file.to_owned(),
+                        error,
+                    };
+                    summary.failed |= problem.report(settings.diagnostics, err) == Severity::Error;
+                }
+            }
+        }
+    }
+    summary
+}
+
+/// Inputs of at most this many bytes are read whole and processed several
+/// at a time, one a task: alone, a small input would leave cores idle.
+const SMALL_INPUT: u64 = 1 << 20;
+
+/// The most bytes of small inputs held at once, with their outputs.
+const SMALL_BATCH: u64 = 8 << 20;
+
+/// The first `inputs` small enough to process together. Only regular files
+/// are: the size of standard input, a FIFO or a device says nothing of
+/// what it will give.
+fn small_inputs(inputs: &[Input]) -> Vec<&Path> {
+    let mut total = 0;
+    inputs
+        .iter()
+        .map_while(|input| match input {
+            Input::File(file) => Some(file.as_path()),
+            Input::Problem(_) => None,
+        })
+        .take_while(|&file| {
+            let size = (file != Path::new("-"))
+                .then(|| std::fs::metadata(file).ok())
+                .flatten()
+                .filter(std::fs::Metadata::is_file)
+                .map(|metadata| metadata.len())
+                .filter(|&size| size <= SMALL_INPUT);
+            total += size.unwrap_or(SMALL_BATCH);
+            size.is_some() && total <= SMALL_BATCH
+        })
+        .collect()
+}
+
+/// A small input read whole: its results, its reports and its counts.
+fn process_whole(file: &Path, settings: &Settings) -> io::Result<(Vec<u8>, Vec<u8>, Tally)> {
+    let bytes = std::fs::read(file)?;
+    let (mut results, mut reports) = (Vec::new(), Vec::new());
+    let name = file.display().to_string();
+    let counts = pipeline::process(&name, &bytes[..], settings, &mut results, &mut reports)?;
+    Ok((results, reports, counts))
+}

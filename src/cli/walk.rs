@@ -1,0 +1,125 @@
+//! Paths as inputs: a directory walked as ripgrep walks one, with the
+//! `ignore` crate, which only the command line needs (the library takes
+//! the inputs it is given, as `batch::Input`s).
+
+use std::io;
+use std::path::Path;
+
+use clap::Args;
+
+use cardsharp::batch::{Input, Problem};
+
+use super::USAGE_OR_IO;
+
+/// Which files of a walked directory are read; files named on the command
+/// line are read whatever these say, as ripgrep does.
+#[derive(Debug, Args)]
+pub(super) struct Filters {
+    /// Read only the files of a directory that match GLOB (gitignore
+    /// syntax; repeatable).
+    #[arg(long = "glob", value_name = "GLOB")]
+    globs: Vec<String>,
+    /// Skip the files and directories that match GLOB (gitignore syntax;
+    /// repeatable).
+    #[arg(long = "exclude", value_name = "GLOB")]
+    excludes: Vec<String>,
+}
+
+/// A path as the inputs to read. Anything but a directory is read as
+/// named, so that a FIFO, `/dev/stdin` or a hidden file can be given on
+/// purpose (and a missing path is reported when it is opened). A directory
+/// is walked as ripgrep walks one, in sorted order: hidden entries and what
+/// `.gitignore`, `.ignore` and git's excludes leave out are skipped, and so
+/// are FIFOs, sockets, devices and symbolic links, which a walk meets
+/// rather than chooses; an unreadable entry is a problem at its place,
+/// and the walk goes on.
+pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
+    if path == Path::new("-") || !path.is_dir() {
+        return vec![Input::File(path.to_owned())];
+    }
+    let overrides = match filters.overrides(path) {
+        Ok(overrides) => overrides,
+        Err(error) => {
+            return vec![Input::Problem(Problem::Io {
+                path: path.to_owned(),
+                error: io::Error::other(error),
+            })];
+        }
+    };
+    let inputs: Vec<Input> = ignore::WalkBuilder::new(path)
+        // Hand files are seldom in a git repository of their own; a
+        // `.gitignore` says what its author wants skipped all the same.
+        .require_git(false)
+        .sort_by_file_path(|a, b| a.cmp(b))
+        .overrides(overrides)
+        .build()
+        .filter_map(|entry| match entry {
+            Ok(entry) => entry
+                .file_type()
+                .is_some_and(|kind| kind.is_file())
+                .then(|| Input::File(entry.into_path())),
+            Err(error) => Some(Input::Problem(walk_problem(path, error))),
+        })
+        .collect();
+    if inputs.is_empty() {
+        vec![Input::Problem(Problem::NoFiles(path.to_owned()))]
+    } else {
+        inputs
+    }
+}
+
+/// The walk's error as a problem of the deepest path it names: the
+/// unreadable entry, not the directory the walk started from.
+fn walk_problem(root: &Path, mut error: ignore::Error) -> Problem {
+    let mut path = root.to_owned();
+    loop {
+        error = match error {
+            ignore::Error::WithPath { path: inner, err } => {
+                path = inner;
+                *err
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                *err
+            }
+            ignore::Error::Io(error) => {
+                // walkdir, below ignore, wraps the system's error in a
+                // message that names the path again.
+                let error = std::error::Error::source(&error)
+                    .and_then(|inner| inner.downcast_ref::<io::Error>())
+                    .and_then(io::Error::raw_os_error)
+                    .map_or(error, io::Error::from_raw_os_error);
+                return Problem::Io { path, error };
+            }
+            other => {
+                return Problem::Io {
+                    path,
+                    error: io::Error::other(other),
+                };
+            }
+        };
+    }
+}
+
+impl Filters {
+    /// The globs as ignore's overrides for a walk from `root`: `--glob`
+    /// keeps only the files that match, `--exclude` is a negated glob and
+    /// so wins over them.
+    fn overrides(&self, root: &Path) -> Result<ignore::overrides::Override, ignore::Error> {
+        let mut builder = ignore::overrides::OverrideBuilder::new(root);
+        for glob in &self.globs {
+            builder.add(glob)?;
+        }
+        for glob in &self.excludes {
+            builder.add(&format!("!{glob}"))?;
+        }
+        builder.build()
+    }
+
+    /// A bad glob is a usage error, told before any file is read.
+    pub(super) fn validate(&self) -> Result<(), u8> {
+        self.overrides(Path::new(".")).map(drop).map_err(|error| {
+            eprintln!("cardsharp: {error}");
+            USAGE_OR_IO
+        })
+    }
+}

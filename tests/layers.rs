@@ -1,0 +1,517 @@
+//! Layers that only point down: each library module may name the modules
+//! below it, never one above, so that a stage can be read, tested and
+//! changed knowing only what it stands on (ARCHITECTURE.md). The compiler
+//! allows any path within a crate; this test reads every `src/**/*.rs`
+//! file, finds each `crate::X` (and `super::` reaching the crate root) in
+//! its code, and fails when X sits above the file's own module.
+//!
+//! The check reads tokens, not a syntax tree: comments and literals are
+//! blanked first, and `#[cfg(test)]` items skipped, as unit tests may use
+//! whatever helps them (check's use `generate`). `checker_catches_...`
+//! below plants violations in made-up files to show that it fails on each.
+
+use std::path::{Path, PathBuf};
+
+/// The library's modules, lowest first. A module may name itself and the
+/// modules before it in this list.
+const LAYERS: &[&str] = &[
+    // The typed records, spans and alphabets: they name nothing.
+    "ast",
+    // Every report's wording: beside `ast` at the bottom, used by `syntax`
+    // and `check`. It states the rules of the layers above it in words
+    // (terminators, suit letters, the line limit), never by their names.
+    "diagnostic",
+    "syntax",
+    "check",
+    "interpret",
+    // Random valid input: its whist plays follow the real replay, so it
+    // takes `interpret::whist::trick_winner`; nothing below the command
+    // line uses it outside unit tests.
+    "generate",
+    "render",
+    // The instruction set the hot loops run on: `pipeline`'s alone (see
+    // `ONLY_FOR`).
+    "cpu",
+    "pipeline",
+    "batch",
+];
+
+/// Modules that serve one module only, whatever sits above them.
+const ONLY_FOR: &[(&str, &[&str])] = &[("cpu", &["pipeline"])];
+
+/// Paths up that are allowed, each with its reason: (file, module named).
+const EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "src/check.rs",
+    "interpret",
+    "whist_plays judges plays against the replay's leaders, and the replay \
+     is written once, in interpret::whist: check::whist_deal runs \
+     interpret::whist::leaders for callers without an evaluation, and \
+     the Led trait takes the evaluation's Tricks without a copy. Inverting \
+     it means moving the replay below check.",
+)];
+
+/// The CLI flags library text names, each with its reason: (file, flag).
+/// A message from below the command line should speak of what the library
+/// knows (a game read as forced), not of how one program spells it.
+const FLAG_EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "src/diagnostic.rs",
+    "--game",
+    "the help of document::after_terminator; the wording is output, held \
+     byte-identical until it is changed on purpose",
+)];
+
+#[derive(Debug, PartialEq)]
+struct Violation {
+    file: String,
+    line: usize,
+    named: String,
+}
+
+fn rank(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|&layer| layer == module)
+}
+
+/// The library module a file belongs to, as its path in the module tree;
+/// `None` for the crate roots and the binary's own files (`src/main.rs`,
+/// `src/cli/`), which sit on top and may name anything.
+fn module_path(file: &str) -> Option<Vec<String>> {
+    let relative = file.strip_prefix("src/")?.strip_suffix(".rs")?;
+    let mut path: Vec<String> = relative.split('/').map(str::to_owned).collect();
+    if path.last().is_some_and(|last| last == "mod") {
+        path.pop();
+    }
+    match path.first().map(String::as_str) {
+        None | Some("lib" | "main" | "cli") => None,
+        Some(_) => Some(path),
+    }
+}
+
+/// `source` with comments and the contents of string and character
+/// literals blanked (line ends kept, so line numbers hold), and the
+/// contents of the string literals.
+fn blank_comments_and_literals(source: &str) -> (Vec<char>, Vec<(usize, String)>) {
+    let chars: Vec<char> = source.chars().collect();
+    let mut code = chars.clone();
+    let mut strings = Vec::new();
+    let blank = |code: &mut [char], from: usize, to: usize| {
+        for c in &mut code[from..to] {
+            if *c != '\n' {
+                *c = ' ';
+            }
+        }
+    };
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut i = 0;
+    while i < chars.len() {
+        let at = |k: usize| chars.get(k).copied().unwrap_or('\0');
+        let starts_word = i == 0 || !ident(chars[i - 1]);
+        if at(i) == '/' && at(i + 1) == '/' {
+            let end = (i..chars.len())
+                .find(|&k| chars[k] == '\n')
+                .unwrap_or(chars.len());
+            blank(&mut code, i, end);
+            i = end;
+        } else if at(i) == '/' && at(i + 1) == '*' {
+            let (mut depth, mut k) = (0, i);
+            while k < chars.len() {
+                if at(k) == '/' && at(k + 1) == '*' {
+                    depth += 1;
+                    k += 2;
+                } else if at(k) == '*' && at(k + 1) == '/' {
+                    depth -= 1;
+                    k += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    k += 1;
+                }
+            }
+            blank(&mut code, i, k);
+            i = k;
+        } else if starts_word && (at(i) == 'r' || (at(i) == 'b' && at(i + 1) == 'r')) && {
+            let r = if at(i) == 'r' { i } else { i + 1 };
+            let hashes = (r + 1..).take_while(|&k| at(k) == '#').count();
+            at(r + 1 + hashes) == '"'
+        } {
+            let r = if at(i) == 'r' { i } else { i + 1 };
+            let hashes = (r + 1..).take_while(|&k| at(k) == '#').count();
+            let open = r + 1 + hashes;
+            let close = (open + 1..chars.len())
+                .find(|&k| at(k) == '"' && (1..=hashes).all(|h| at(k + h) == '#'))
+                .unwrap_or(chars.len());
+            strings.push((open, chars[open + 1..close].iter().collect()));
+            blank(&mut code, open + 1, close);
+            i = close + 1 + hashes;
+        } else if at(i) == '"' {
+            let mut k = i + 1;
+            while k < chars.len() && chars[k] != '"' {
+                k += if chars[k] == '\\' { 2 } else { 1 };
+            }
+            strings.push((i, chars[i + 1..k.min(chars.len())].iter().collect()));
+            blank(&mut code, i + 1, k.min(chars.len()));
+            i = k + 1;
+        } else if at(i) == '\'' && (at(i + 1) == '\\' || at(i + 2) == '\'') {
+            // A character literal; `'a` without a closing quote is a
+            // lifetime, and stays.
+            let mut k = i + 1;
+            while k < chars.len() && chars[k] != '\'' {
+                k += if chars[k] == '\\' { 2 } else { 1 };
+            }
+            blank(&mut code, i + 1, k.min(chars.len()));
+            i = k + 1;
+        } else {
+            i += 1;
+        }
+    }
+    (code, strings)
+}
+
+/// Blanks each `#[cfg(test)]` item: up to its `;`, or through the block
+/// its first `{` opens. Braces are safe to count once literals are blank.
+fn blank_test_items(code: &mut [char]) {
+    let marker: Vec<char> = "#[cfg(test)]".chars().collect();
+    let mut i = 0;
+    while i + marker.len() <= code.len() {
+        if code[i..i + marker.len()] != marker[..] {
+            i += 1;
+            continue;
+        }
+        let mut k = i + marker.len();
+        while k < code.len() && code[k] != '{' && code[k] != ';' {
+            k += 1;
+        }
+        if k < code.len() && code[k] == '{' {
+            let mut depth = 0;
+            while k < code.len() {
+                match code[k] {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                k += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+        } else {
+            k += 1;
+        }
+        let end = k.min(code.len());
+        for c in &mut code[i..end] {
+            if *c != '\n' {
+                *c = ' ';
+            }
+        }
+        i = k;
+    }
+}
+
+/// The top-level modules the code names, with the position of each
+/// reference: `crate::X`, `crate::{X::.., Y}`, and `super::` chains that
+/// climb out of the file's module (`depth` levels deep) to the root.
+fn named_modules(code: &[char], depth: usize) -> Vec<(usize, String)> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let skip_blanks = |mut k: usize| {
+        while k < code.len() && code[k].is_whitespace() {
+            k += 1;
+        }
+        k
+    };
+    let word_at = |k: usize| -> String { code[k..].iter().take_while(|&&c| ident(c)).collect() };
+    let path_sep = |k: usize| {
+        let k = skip_blanks(k);
+        (code.get(k) == Some(&':') && code.get(k + 1) == Some(&':')).then(|| skip_blanks(k + 2))
+    };
+    let mut named = Vec::new();
+    // After `crate::` or enough `super::`: a name, or a `{` group whose
+    // items each start with one.
+    let take_root_item = |at: usize, named: &mut Vec<(usize, String)>| {
+        if code.get(at) == Some(&'{') {
+            let (mut nesting, mut k, mut item_start) = (0, at, true);
+            while k < code.len() {
+                match code[k] {
+                    '{' => {
+                        nesting += 1;
+                        item_start = nesting == 1;
+                    }
+                    '}' => {
+                        nesting -= 1;
+                        if nesting == 0 {
+                            break;
+                        }
+                    }
+                    ',' if nesting == 1 => item_start = true,
+                    c if ident(c) && item_start => {
+                        named.push((k, word_at(k)));
+                        item_start = false;
+                    }
+                    _ => {}
+                }
+                k += 1;
+            }
+        } else if code.get(at).copied().is_some_and(ident) {
+            named.push((at, word_at(at)));
+        }
+    };
+    let mut i = 0;
+    while i < code.len() {
+        if !ident(code[i]) || (i > 0 && ident(code[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let word = word_at(i);
+        let end = i + word.len();
+        if word == "crate" {
+            if let Some(at) = path_sep(end) {
+                take_root_item(at, &mut named);
+            }
+        } else if word == "super" {
+            let (mut climbs, mut at) = (1, path_sep(end));
+            while let Some(k) = at.filter(|&k| word_at(k) == "super") {
+                climbs += 1;
+                at = path_sep(k + "super".len());
+            }
+            if let Some(at) = at.filter(|_| climbs >= depth) {
+                take_root_item(at, &mut named);
+            }
+            i = at.unwrap_or(end);
+            continue;
+        }
+        i = end;
+    }
+    named.retain(|(_, name)| !matches!(name.as_str(), "self" | "super" | "crate"));
+    named
+}
+
+fn line_of(code: &[char], position: usize) -> usize {
+    1 + code[..position].iter().filter(|&&c| c == '\n').count()
+}
+
+/// The paths up in `source`, the text of file `file` (as `src/...`).
+fn violations(file: &str, source: &str) -> Vec<Violation> {
+    let Some(path) = module_path(file) else {
+        return Vec::new();
+    };
+    let own = path[0].as_str();
+    let own_rank = rank(own).unwrap_or_else(|| panic!("{file}: `{own}` has no place in LAYERS"));
+    let (mut code, _) = blank_comments_and_literals(source);
+    blank_test_items(&mut code);
+    named_modules(&code, path.len())
+        .into_iter()
+        .filter(|(_, named)| named != own)
+        .filter(|(_, named)| {
+            let too_high = rank(named).is_none_or(|named_rank| named_rank > own_rank);
+            let not_its_user = ONLY_FOR
+                .iter()
+                .any(|&(module, users)| module == named && !users.contains(&own));
+            (too_high || not_its_user)
+                && !EXCEPTIONS
+                    .iter()
+                    .any(|&(exempt, up, _)| exempt == file && up == named)
+        })
+        .map(|(position, named)| Violation {
+            file: file.to_owned(),
+            line: line_of(&code, position),
+            named,
+        })
+        .collect()
+}
+
+/// The CLI flags (`--word`) named in the string literals of a library file.
+fn named_flags(file: &str, source: &str) -> Vec<(usize, String)> {
+    if module_path(file).is_none() {
+        return Vec::new();
+    }
+    let (mut code, strings) = blank_comments_and_literals(source);
+    blank_test_items(&mut code);
+    let mut flags = Vec::new();
+    for (position, text) in strings {
+        // A string inside a test item was blanked with the item.
+        if code.get(position) != Some(&'"') {
+            continue;
+        }
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("--") {
+            let flag: String = rest[at + 2..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                .collect();
+            if flag.starts_with(|c: char| c.is_ascii_lowercase()) {
+                flags.push((line_of(&code, position), format!("--{flag}")));
+            }
+            rest = &rest[at + 2 + flag.len()..];
+        }
+    }
+    flags
+        .into_iter()
+        .filter(|(_, flag)| {
+            !FLAG_EXCEPTIONS
+                .iter()
+                .any(|&(exempt, allowed, _)| exempt == file && allowed == flag)
+        })
+        .collect()
+}
+
+fn sources() -> Vec<(String, String)> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, files);
+            } else if path.extension().is_some_and(|extension| extension == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk(&root.join("src"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(root).unwrap().to_string_lossy();
+            let name = name.replace(std::path::MAIN_SEPARATOR, "/");
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn every_module_names_only_the_layers_below_it() {
+    let sources = sources();
+    assert!(sources.len() > 20, "src/ read: {}", sources.len());
+    let found: Vec<Violation> = sources
+        .iter()
+        .flat_map(|(file, source)| violations(file, source))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "paths up the layers (tests/layers.rs lists them):\n{}",
+        found
+            .iter()
+            .map(|v| format!("  {}:{}: names `{}`", v.file, v.line, v.named))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn every_exception_is_still_needed() {
+    let sources = sources();
+    for &(file, up, _) in EXCEPTIONS {
+        let source = &sources.iter().find(|(name, _)| name == file).unwrap().1;
+        let (mut code, _) = blank_comments_and_literals(source);
+        blank_test_items(&mut code);
+        let depth = module_path(file).unwrap().len();
+        assert!(
+            named_modules(&code, depth)
+                .iter()
+                .any(|(_, named)| named == up),
+            "{file} no longer names `{up}`: drop its exception"
+        );
+    }
+    for &(file, flag, _) in FLAG_EXCEPTIONS {
+        let source = &sources.iter().find(|(name, _)| name == file).unwrap().1;
+        assert!(
+            source.contains(flag),
+            "{file} no longer names `{flag}`: drop its exception"
+        );
+    }
+}
+
+#[test]
+fn library_text_names_no_command_line_flag() {
+    let found: Vec<String> = sources()
+        .iter()
+        .flat_map(|(file, source)| {
+            named_flags(file, source)
+                .into_iter()
+                .map(move |(line, flag)| format!("  {file}:{line}: {flag}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "CLI flags named below the command line:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn checker_catches_paths_up_and_ignores_the_rest() {
+    let named = |file: &str, source: &str| -> Vec<String> {
+        violations(file, source)
+            .into_iter()
+            .map(|v| format!("{}:{}", v.line, v.named))
+            .collect()
+    };
+    assert_eq!(
+        named(
+            "src/syntax/bridge.rs",
+            "use crate::ast::Card;\nuse crate::pipeline::Settings;"
+        ),
+        ["2:pipeline"]
+    );
+    assert_eq!(
+        named(
+            "src/diagnostic.rs",
+            "fn f() -> usize {\n    crate :: syntax::MAX_LINE_LENGTH / 1024\n}"
+        ),
+        ["2:syntax"]
+    );
+    assert_eq!(
+        named(
+            "src/check.rs",
+            "use crate::{\n    ast::{Card, Span},\n    render::Window,\n};"
+        ),
+        ["3:render"]
+    );
+    assert_eq!(
+        named("src/render/mod.rs", "fn f() { super::pipeline::run() }"),
+        ["1:pipeline"]
+    );
+    assert_eq!(
+        named(
+            "src/syntax/card.rs",
+            "use super::Line;\nuse super::super::batch;"
+        ),
+        ["2:batch"]
+    );
+    assert_eq!(named("src/batch.rs", "use crate::cpu::Isa;"), ["1:cpu"]);
+    // A module unknown to the table is above everything.
+    assert_eq!(named("src/ast.rs", "use crate::cli::main;"), ["1:cli"]);
+    assert_eq!(
+        named(
+            "src/ast.rs",
+            "// crate::pipeline\n/* crate::render /* nested */ crate::batch */\n\
+             const S: &str = \"crate::pipeline\";\nconst R: &str = r#\"crate::render\"#;\n\
+             const C: char = '\"'; fn f<'a>(x: &'a u8) -> char { '{' }\n\
+             pub(crate) fn g() {}\n\
+             #[cfg(test)]\nmod tests {\n    use crate::generate::Generator;\n}\n\
+             #[cfg(test)]\nuse crate::render::Window;\nuse crate::interpret::Outcome;"
+        ),
+        ["13:interpret"]
+    );
+    // The command line's files sit on top.
+    assert!(named("src/cli/mod.rs", "use crate::cli::walk;").is_empty());
+    assert!(named("src/main.rs", "mod cli;").is_empty());
+    // The exception covers its file alone.
+    assert!(named("src/check.rs", "use crate::interpret::whist;").is_empty());
+    assert_eq!(
+        named("src/syntax/mod.rs", "use crate::interpret::whist;"),
+        ["1:interpret"]
+    );
+}
+
+#[test]
+fn flag_finder_catches_flags_in_library_text_only() {
+    let source = "// --game in a comment\nconst A: &str = \"try --jobs 2\";\n\
+                  const B: &str = \"a -- b, --- c\";\n#[cfg(test)]\nmod tests { const C: &str = \"--glob\"; }";
+    assert_eq!(
+        named_flags("src/render/mod.rs", source),
+        [(2, "--jobs".to_owned())]
+    );
+    assert!(named_flags("src/cli/mod.rs", source).is_empty());
+    assert!(named_flags("src/diagnostic.rs", "const H: &str = \"without --game\";").is_empty());
+}
