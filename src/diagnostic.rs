@@ -290,7 +290,7 @@ impl Diagnostic {
 impl Kind {
     /// The last part of the stable code, for callers without a scope: the
     /// code names the mistake, not the language it was made in, so any
-    /// scope's description gives it.
+    /// scope's description gives it (a test holds every kind to that).
     #[must_use]
     pub fn code(&self) -> &'static str {
         self.describe(Scope::Document).code
@@ -862,5 +862,113 @@ fn cards(count: usize) -> String {
         "1 card".to_owned()
     } else {
         format!("{count} cards")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Kind::code`] describes in any scope; the code each scope renders
+    /// must be that one.
+    #[test]
+    fn a_kind_has_one_code_in_every_scope() {
+        let span = Span::new(0, 2);
+        let whist = Game::Whist.alphabet();
+        let five = Card::from_code(whist.card_code(b'5', b'S'), 0);
+        let fixed = || "KS QS".to_owned();
+        let kinds = [
+            Kind::BadRank {
+                letter: '1',
+                suit: Some('S'),
+            },
+            Kind::BadSuit { letter: 'X' },
+            Kind::LowercaseCard { fixed: fixed() },
+            Kind::TenAsDigits { fixed: fixed() },
+            Kind::GluedCards { fixed: fixed() },
+            Kind::NotACard {
+                found: "XX".to_owned(),
+            },
+            Kind::LookAlike {
+                found: '♠',
+                meant: 'S',
+                fixed: None,
+            },
+            Kind::UnrecognisedLine,
+            Kind::UnrecognisedLines { lines: 3 },
+            Kind::CommentLine,
+            Kind::NumberedLine { fixed: fixed() },
+            Kind::CommaSeparated { fixed: fixed() },
+            Kind::SwappedCards { fixed: fixed() },
+            Kind::InvalidUtf8,
+            Kind::DuplicateCard { first: span },
+            Kind::CardCount {
+                expected: 13,
+                found: 12,
+            },
+            Kind::NameEmpty,
+            Kind::NameTooLong { length: 21 },
+            Kind::NameCharacter { found: '1' },
+            Kind::MissingDash { fixed: None },
+            Kind::ChokerCardCount {
+                found: 8,
+                without_blanks: false,
+            },
+            Kind::SharedCard { first: span },
+            Kind::UnpairedHand { mispaired: None },
+            Kind::UnpairedHand {
+                mispaired: Some(Mispaired {
+                    span,
+                    from_line: 1,
+                    to_line: 4,
+                }),
+            },
+            Kind::BadTrumpLine { fixed: Some('H') },
+            Kind::DealCutShort { lines: 3 },
+            Kind::MissingTrumpLine { rows: 2 },
+            Kind::Revoke {
+                trick: 2,
+                seat: Seat::East,
+                leader: Seat::North,
+                played: five,
+                led: five,
+                held: five,
+                follows: Some(RevokeCause::Lead {
+                    trick: 1,
+                    leader: Seat::West,
+                }),
+            },
+            Kind::MissingTerminator {
+                terminator: "#",
+                read_as_bridge: Some(span),
+            },
+            Kind::AfterTerminator { terminator: "END" },
+            Kind::StrayTerminator { terminator: "END" },
+            Kind::WrongTerminator {
+                expected: "#",
+                found: "END".to_owned(),
+            },
+            Kind::UnrecognisedSection {
+                read_as_bridge: None,
+                lines: 1,
+            },
+            Kind::LineTooLong,
+            Kind::BinaryInput,
+        ];
+        let scopes = [
+            Scope::Document,
+            Scope::Game(Game::Bridge),
+            Scope::Game(Game::Choker),
+            Scope::Game(Game::Whist),
+        ];
+        for kind in &kinds {
+            for scope in scopes {
+                assert_eq!(
+                    kind.describe(scope).code,
+                    kind.code(),
+                    "{kind:?} in {scope:?}"
+                );
+            }
+        }
     }
 }
