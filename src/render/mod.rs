@@ -20,7 +20,7 @@ use miette::{
 use serde::Serialize;
 
 use crate::ast::{ChokerPair, Game, Record, Span};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Description, Diagnostic, Severity};
 use crate::interpret::Outcome;
 use crate::interpret::bridge::{Bid, BridgeOutcome};
 use crate::interpret::choker::{ChokerOutcome, Verdict};
@@ -249,6 +249,9 @@ impl SourceCode for WindowSource<'_> {
 /// A diagnostic with its window, as miette wants it.
 struct Report<'a> {
     diagnostic: &'a Diagnostic,
+    /// Worded once: miette asks for each part separately.
+    description: Description,
+    code: String,
     source: WindowSource<'a>,
     /// Whether labels keep their whole spans (JSON, which only names the
     /// bytes) or are cut to the window (drawn, which needs the text).
@@ -265,7 +268,7 @@ impl fmt::Debug for Report<'_> {
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message())
+        f.write_str(&self.description.message)
     }
 }
 
@@ -277,19 +280,20 @@ fn source_span(span: Span) -> SourceSpan {
 
 impl miette::Diagnostic for Report<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(self.diagnostic.code()))
+        Some(Box::new(&self.code))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.diagnostic.severity() {
+        Some(match self.description.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         })
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diagnostic
-            .help()
+        self.description
+            .help
+            .as_ref()
             .map(|help| Box::new(help) as Box<dyn fmt::Display>)
     }
 
@@ -299,11 +303,11 @@ impl miette::Diagnostic for Report<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let primary = LabeledSpan::new_primary_with_span(
-            Some(self.diagnostic.label()),
+            Some(self.description.label.clone()),
             source_span(self.diagnostic.span),
         );
         let window = &self.source.window;
-        let secondary = self.diagnostic.secondary().into_iter().filter_map(|label| {
+        let secondary = self.description.secondary.iter().filter_map(|label| {
             let span = if self.whole_spans {
                 label.span
             } else {
@@ -328,8 +332,11 @@ pub fn diagnostic(
     format: DiagnosticFormat,
     out: &mut Vec<u8>,
 ) {
+    let description = diagnostic.describe();
     let report = Report {
         diagnostic,
+        code: diagnostic.scope.qualified_code(description.code),
+        description,
         source: WindowSource::new(window),
         whole_spans: format == DiagnosticFormat::Json,
     };
@@ -345,17 +352,17 @@ pub fn diagnostic(
                 .with_width(width)
                 .with_links(false);
             if handler.render_report(&mut text, &report).is_err() {
-                text = short_line(diagnostic, window);
+                text = short_line(&report, window);
             }
             text.push('\n');
         }
-        DiagnosticFormat::Short => text = short_line(diagnostic, window),
+        DiagnosticFormat::Short => text = short_line(&report, window),
         DiagnosticFormat::Json => {
             if JSONReportHandler::new()
                 .render_report(&mut text, &report)
                 .is_err()
             {
-                text = short_line(diagnostic, window);
+                text = short_line(&report, window);
             } else {
                 json_position(diagnostic, window, &mut text);
             }
@@ -386,16 +393,14 @@ fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, text: &mut String
     }
 }
 
-fn short_line(diagnostic: &Diagnostic, window: &Window<'_>) -> String {
-    let (line, column) = window.line_column(diagnostic.span.offset);
-    let severity = match diagnostic.severity() {
+fn short_line(report: &Report<'_>, window: &Window<'_>) -> String {
+    let (line, column) = window.line_column(report.diagnostic.span.offset);
+    let severity = match report.description.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
     format!(
         "{}:{line}:{column}: {severity}[{}]: {}\n",
-        window.name,
-        diagnostic.code(),
-        diagnostic.message()
+        window.name, report.code, report.description.message
     )
 }
