@@ -1,11 +1,12 @@
-//! Parse a malformed document and print every diagnostic, as `cardsharp
-//! check` does: the pipeline reports each fault of each record, and still
-//! evaluates the records that are well formed.
+//! Analyse a malformed document in one call and walk what comes back, as
+//! an editor or a program of its own would: every record with its outcome
+//! (the well-formed ones are still evaluated), every diagnostic with its
+//! code, place, message and help.
 //!
 //! Run with `cargo run --example diagnostics`.
 
-use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
-use cardsharp::render::DiagnosticFormat;
+use cardsharp::pipeline::analyze;
+use cardsharp::render;
 use cardsharp::syntax::Mode;
 
 const INPUT: &str = "\
@@ -17,21 +18,30 @@ END
 ";
 
 fn main() {
-    let settings = Settings {
-        mode: Mode::Auto,
-        action: Action::Run,
-        output: OutputFormat::Text,
-        diagnostics: DiagnosticFormat::Human {
-            color: false,
-            width: 80,
-        },
-    };
-    let (results, reports, tally) = run_bytes("example.txt", INPUT.as_bytes(), &settings);
-    println!(
-        "{} records evaluated, {} errors:\n",
-        tally.records, tally.errors
-    );
-    print!("{results}");
+    let analysis = analyze(INPUT.as_bytes(), Mode::Auto);
+    for analyzed in &analysis.records {
+        let line = analyzed.lines.0.number;
+        match (&analyzed.record, &analyzed.outcome) {
+            (Some(record), Some(outcome)) => {
+                let mut judged = Vec::new();
+                render::judge_line(record, outcome, &mut judged);
+                print!("line {line}: {}", String::from_utf8_lossy(&judged));
+            }
+            _ => println!("line {line}: a {} record with faults", analyzed.game.name()),
+        }
+    }
     println!();
-    print!("{reports}");
+    for located in &analysis.diagnostics {
+        let diagnostic = &located.diagnostic;
+        let description = diagnostic.describe();
+        println!(
+            "line {}: {}: {}",
+            located.lines.0.number,
+            diagnostic.scope.qualified_code(description.code),
+            description.message
+        );
+        if let Some(help) = description.help {
+            println!("  help: {help}");
+        }
+    }
 }

@@ -11,7 +11,9 @@
 //!             └──────── diagnostic ◄───┘
 //! ```
 //!
-//! [`pipeline`] joins the stages for a whole input, and [`batch`] runs
+//! [`analyze`] turns a text into its records, outcomes and diagnostics in
+//! one call; [`pipeline`] joins the same stages for a stream, block by
+//! block, and [`batch`] runs
 //! several inputs with their outputs in order. The command line on top is
 //! the binary's (`src/main.rs`, `src/cli/`, behind the default `cli`
 //! feature), so that a library user builds none of its crates.
@@ -26,3 +28,5 @@ pub mod interpret;
 pub mod pipeline;
 pub mod render;
 pub mod syntax;
+
+pub use pipeline::{Analysis, analyze};

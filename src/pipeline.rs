@@ -13,11 +13,11 @@ use std::io::{self, IoSlice, Read, Write};
 
 use rayon::prelude::*;
 
-use crate::ast::{BridgeHand, ChokerPair, Span, WhistDeal};
+use crate::ast::{BridgeHand, ChokerPair, Game, Record, Span, WhistDeal};
 use crate::check;
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
-use crate::interpret::Evaluate;
+use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::document::FrameSink;
@@ -265,6 +265,16 @@ impl FrameSink for Frames {
 }
 
 impl Frames {
+    /// The frame an entry stands for, whole.
+    fn frame(&self, entry: Entry) -> Frame {
+        match entry {
+            Entry::Bridge(at) => Frame::Bridge(self.lines::<1>(at)[0]),
+            Entry::Choker(at) => Frame::Choker(self.lines(at)),
+            Entry::Whist(at) => Frame::Whist(self.lines(at)),
+            Entry::Problem(at) => self.problems[at as usize].clone(),
+        }
+    }
+
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
@@ -747,6 +757,100 @@ impl Shown<'_> {
     }
 }
 
+/// Every record of a text, typed, with its outcome, and every diagnostic:
+/// what [`analyze`] finds.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    /// The records framed, in input order, well-formed or not.
+    pub records: Vec<Analyzed>,
+    /// The diagnostics, in input order.
+    pub diagnostics: Vec<Located>,
+}
+
+/// One record of an [`Analysis`].
+#[derive(Debug)]
+pub struct Analyzed {
+    pub game: Game,
+    /// Its first and last line.
+    pub lines: (LineRef, LineRef),
+    /// The typed record; `None` when it has faults of syntax.
+    pub record: Option<Record>,
+    /// The judge's outcome, with its reasoning; `None` when the record has
+    /// faults (of syntax, or that the checks find).
+    pub outcome: Option<Outcome>,
+}
+
+/// A diagnostic, with the lines of the record or problem it belongs to:
+/// what a report shows around it.
+#[derive(Debug)]
+pub struct Located {
+    pub diagnostic: Diagnostic,
+    pub lines: (LineRef, LineRef),
+}
+
+/// Turns a text into its records, outcomes and diagnostics in one call:
+/// the front end for whoever holds the whole text (an editor's buffer, a
+/// test, a program of its own). It frames the text as [`process`] does,
+/// with the same reader and framer, then parses, checks and evaluates
+/// each record with the stages' own functions; a test holds the two equal
+/// on every example.
+///
+/// ```
+/// use cardsharp::pipeline::analyze;
+/// use cardsharp::syntax::Mode;
+///
+/// let analysis = analyze(b"AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS\n", Mode::Auto);
+/// assert_eq!(analysis.records.len(), 2);
+/// assert!(analysis.records[0].outcome.is_some());
+/// assert_eq!(analysis.diagnostics[0].diagnostic.kind.code(), "card_count");
+/// ```
+#[must_use]
+pub fn analyze(text: &[u8], mode: Mode) -> Analysis {
+    let mut analysis = Analysis::default();
+    let mut reader = BlockReader::new(text, mode, Isa::detect());
+    let mut spare = FramedBlock::with_room();
+    while let Some(framed) = reader
+        .next_block(spare)
+        .expect("reading bytes in memory cannot fail")
+    {
+        let block = Block {
+            bytes: &framed.bytes,
+            base: framed.base,
+        };
+        for &entry in &framed.frames.entries {
+            let frame = framed.frames.frame(entry);
+            let lines = frame.lines();
+            let mut diagnostics = Vec::new();
+            let record = crate::syntax::record(&frame, &block, &mut diagnostics);
+            let game = match frame {
+                Frame::Bridge(_) => Some(Game::Bridge),
+                Frame::Choker(_) => Some(Game::Choker),
+                Frame::Whist(_) => Some(Game::Whist),
+                Frame::Problem { .. } => None,
+            };
+            if let Some(game) = game {
+                let outcome = record
+                    .as_ref()
+                    .filter(|record| check::record(record, &mut diagnostics))
+                    .map(crate::interpret::evaluate);
+                analysis.records.push(Analyzed {
+                    game,
+                    lines,
+                    record,
+                    outcome,
+                });
+            }
+            analysis.diagnostics.extend(
+                diagnostics
+                    .into_iter()
+                    .map(|diagnostic| Located { diagnostic, lines }),
+            );
+        }
+        spare = framed;
+    }
+    analysis
+}
+
 /// Runs a whole in-memory input through the pipeline: the library's
 /// one-call entry point, for tests and embedding.
 ///
@@ -856,6 +960,44 @@ mod tests {
                         assert!(run(Isa::BASELINE) == run(detected), "{settings:?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// `analyze` and the streaming pipeline are one front end: on every
+    /// input, the judge lines of the analysis' outcomes and its diagnostics
+    /// rendered as the pipeline renders them are the pipeline's bytes.
+    #[test]
+    fn analyze_and_the_pipeline_agree_on_every_input() {
+        for input in inputs() {
+            for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
+                let settings = Settings {
+                    mode: Mode::Auto,
+                    action: Action::Run,
+                    output: OutputFormat::Text,
+                    diagnostics,
+                };
+                let (results, reports, _) = run_bytes("input", &input, &settings);
+                let analysis = analyze(&input, Mode::Auto);
+                let mut judged = Vec::new();
+                for analyzed in &analysis.records {
+                    if let (Some(record), Some(outcome)) = (&analyzed.record, &analyzed.outcome) {
+                        render::judge_line(record, outcome, &mut judged);
+                    }
+                }
+                let mut reported = Vec::new();
+                for located in &analysis.diagnostics {
+                    let (first, last) = located.lines;
+                    let window = Window {
+                        name: "input",
+                        text: &input[first.offset..last.offset + last.len],
+                        offset: first.offset,
+                        first_line: first.number,
+                    };
+                    render::diagnostic(&located.diagnostic, &window, diagnostics, &mut reported);
+                }
+                assert_eq!(String::from_utf8_lossy(&judged), results);
+                assert_eq!(String::from_utf8_lossy(&reported), reports);
             }
         }
     }
