@@ -32,6 +32,10 @@ pub enum Problem {
     /// A directory with nothing to read, most likely a mistaken path or
     /// filter: a warning, as nothing went wrong.
     NoFiles(PathBuf),
+    /// An entry a walk met that is no regular file (a FIFO, a socket, a
+    /// device), skipped because reading one may never end; `kind` names
+    /// it. A warning: named, it is read.
+    Skipped { path: PathBuf, kind: &'static str },
 }
 
 impl Problem {
@@ -50,6 +54,12 @@ impl Problem {
                 path,
                 "cardsharp::io::no_files",
                 "no files to read".to_owned(),
+                Severity::Warning,
+            ),
+            Self::Skipped { path, kind } => (
+                path,
+                "cardsharp::io::skipped",
+                format!("a {kind}, not a regular file: skipped (name it to read it)"),
                 Severity::Warning,
             ),
         };

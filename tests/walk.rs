@@ -150,8 +150,10 @@ fn a_walk_skips_what_ripgrep_skips_and_names_the_unreadable_folder() {
     assert_eq!(
         text(&output.stderr),
         format!(
-            "cardsharp: {}: Permission denied (os error 13)\n",
-            locked.display()
+            "cardsharp: {}: Permission denied (os error 13)\n\
+             cardsharp: warning: {}: a FIFO, not a regular file: skipped (name it to read it)\n",
+            locked.display(),
+            root.join("pipe.txt").display()
         )
     );
     assert_eq!(output.status.code(), Some(2));
@@ -160,12 +162,21 @@ fn a_walk_skips_what_ripgrep_skips_and_names_the_unreadable_folder() {
     command.args(["check", "--diagnostics", "json"]).arg(root);
     let output = run(command, "check --diagnostics json on the folder");
     let stderr = text(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    let report: serde_json::Value = serde_json::from_str(&stderr).unwrap();
-    assert_eq!(report["code"], "cardsharp::io::read");
-    assert_eq!(report["severity"], "error");
-    assert_eq!(report["filename"], locked.to_str().unwrap());
-    assert_eq!(report["message"], "Permission denied (os error 13)");
+    let reports: Vec<serde_json::Value> = stderr
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 2, "{stderr}");
+    assert_eq!(reports[0]["code"], "cardsharp::io::read");
+    assert_eq!(reports[0]["severity"], "error");
+    assert_eq!(reports[0]["filename"], locked.to_str().unwrap());
+    assert_eq!(reports[0]["message"], "Permission denied (os error 13)");
+    assert_eq!(reports[1]["code"], "cardsharp::io::skipped");
+    assert_eq!(reports[1]["severity"], "warning");
+    assert_eq!(
+        reports[1]["filename"],
+        root.join("pipe.txt").to_str().unwrap()
+    );
     assert_eq!(output.status.code(), Some(2));
 
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -54,10 +54,19 @@ pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
         .overrides(overrides)
         .build()
         .filter_map(|entry| match entry {
-            Ok(entry) => entry
-                .file_type()
-                .is_some_and(|kind| kind.is_file())
-                .then(|| Input::File(entry.into_path())),
+            Ok(entry) => {
+                let kind = entry.file_type()?;
+                if kind.is_file() {
+                    Some(Input::File(entry.into_path()))
+                } else {
+                    special_kind(kind).map(|kind| {
+                        Input::Problem(Problem::Skipped {
+                            path: entry.into_path(),
+                            kind,
+                        })
+                    })
+                }
+            }
             Err(error) => Some(Input::Problem(walk_problem(path, error))),
         })
         .collect();
@@ -66,6 +75,28 @@ pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
     } else {
         inputs
     }
+}
+
+/// What a walked entry that is neither a file, a directory nor a link is,
+/// to name it when it is skipped; `None` for those three.
+fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
+    if kind.is_dir() || kind.is_symlink() || kind.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("FIFO");
+        }
+        if kind.is_socket() {
+            return Some("socket");
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return Some("device");
+        }
+    }
+    Some("special file")
 }
 
 /// The walk's error as a problem of the deepest path it names: the
