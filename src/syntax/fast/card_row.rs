@@ -14,7 +14,10 @@ use crate::syntax::Line;
 /// Reads the canonical row on `line` into `cards`. `false` for anything
 /// else, which the grammar then reads (the cards written so far are then
 /// overwritten).
-#[inline(always)]
+///
+/// Left to the compiler's inlining, unlike the other shortcuts: forced
+/// `#[inline(always)]`, it cost 5% more instructions per bridge hand and
+/// whist deal (`benches/instructions.sh`).
 #[must_use]
 pub(crate) fn canonical_card_row<const N: usize>(
     line: &Line<'_>,

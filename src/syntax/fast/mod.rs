@@ -5,9 +5,9 @@
 //!
 //! Each shortcut answers only where the grammar (or the framer's rules)
 //! would give the same answer, and hands everything else over; a property
-//! test beside each holds it to that. Everything here is `#[inline(always)]`
-//! where the per-record path calls it, so that it is compiled into each
-//! copy of the hot loops (`src/cpu.rs`).
+//! test beside each holds it to that. What the per-record path calls is
+//! `#[inline(always)]`, so that it is compiled into each copy of the hot
+//! loops (`src/cpu.rs`), but where the guard measured otherwise.
 
 pub(crate) mod card_row;
 pub(crate) mod choker_hand;
