@@ -449,32 +449,12 @@ pub struct Name {
 impl Name {
     pub const MAX: usize = 20;
 
-    /// Becomes the name in the first `len` bytes of `window`, when those
-    /// are 1 to 20 ASCII letters (`false` otherwise, and the name is then
-    /// not one to use); the bytes after them are ignored. The window comes
-    /// as two little-endian words: its bytes 0 to 15, then 16 to 19.
-    ///
-    /// Words, so that the check and the copy take a few instructions and
-    /// no branch: names are as good as random in length and case, so a
-    /// branch on either would be mispredicted, and a copy of `len` bytes
-    /// is a call whose size the processor cannot foresee.
-    pub fn read_window(&mut self, window: (u128, u32), len: usize, span: Span) -> bool {
-        let in_range = (1..=Self::MAX).contains(&len);
-        let len = len.clamp(1, Self::MAX) as u32;
-        // Masks of the name's bytes in each word.
-        let first_mask = u128::MAX >> (8 * (16 - len.min(16)));
-        let second_mask = (u64::from(u32::MAX) >> (8 * (20 - len.max(16)))) as u32;
-        let first = window.0 & first_mask;
-        let second = window.1 & second_mask;
-        let mut letters = [0; Self::MAX];
-        letters[..16].copy_from_slice(&first.to_le_bytes());
-        letters[16..].copy_from_slice(&second.to_le_bytes());
-        self.letters = letters;
-        self.len = len as u8;
-        self.span = span;
-        in_range
-            & letters_only(first, first_mask)
-            & letters_only(u128::from(second), u128::from(second_mask))
+    /// A name from its letters followed by zeros up to twenty bytes, as
+    /// the canonical Choker hand reads them (`syntax::fast::choker_hand`):
+    /// a copy of fixed size, where [`Name::new`] copies `len` bytes.
+    #[must_use]
+    pub(crate) const fn from_padded(letters: [u8; Name::MAX], len: u8, span: Span) -> Self {
+        Self { letters, len, span }
     }
 
     /// `letters` must be 1 to 20 ASCII letters; the parser guarantees it.
@@ -522,23 +502,6 @@ impl Name {
         let lower = |name: &Name| name.letters.map(|byte| byte | 0x20);
         self.len == other.len && lower(self) == lower(other)
     }
-}
-
-/// Whether every byte of `word` that `mask` covers is an ASCII letter,
-/// all bytes at once: a byte is a letter when, with the case bit set, its
-/// low seven bits lie from `a` to `z` and its high bit is clear. Adding
-/// `0x80 - b'a'` to seven bits sets the high bit exactly when they reach
-/// `a`, and adding `0x80 - b'z' - 1` when they pass `z`; neither carries
-/// into the next byte.
-fn letters_only(word: u128, mask: u128) -> bool {
-    const ONES: u128 = u128::MAX / 0xFF;
-    const HIGH_BITS: u128 = ONES * 0x80;
-    let lower = word | (ONES * 0x20);
-    let seven = lower & !HIGH_BITS;
-    let from_a = seven + ONES * u128::from(0x80 - b'a');
-    let past_z = seven + ONES * u128::from(0x80 - b'z' - 1);
-    let letters = from_a & !past_z & !lower & HIGH_BITS;
-    letters & mask == mask & HIGH_BITS
 }
 
 impl std::fmt::Debug for Name {
@@ -644,33 +607,6 @@ impl Record {
 mod tests {
     use super::*;
 
-    /// Every byte value at every place of every name length: the name is
-    /// read exactly when its own bytes are letters, whatever lies after
-    /// them, and keeps those bytes only.
-    #[test]
-    fn a_window_is_read_as_the_name_it_starts_with() {
-        for len in 1..=Name::MAX {
-            for place in 0..Name::MAX {
-                for byte in 0..=u8::MAX {
-                    let mut bytes = [b'q'; Name::MAX];
-                    bytes[..len].copy_from_slice(&b"AbCdEfGhIjKlMnOpQrSt"[..len]);
-                    bytes[place] = byte;
-                    let window = (
-                        u128::from_le_bytes(*bytes.first_chunk().unwrap()),
-                        u32::from_le_bytes(*bytes.last_chunk().unwrap()),
-                    );
-                    let mut name = Name::default();
-                    let read = name.read_window(window, len, Span::default());
-                    let letters = &bytes[..len];
-                    assert_eq!(read, letters.iter().all(u8::is_ascii_alphabetic));
-                    if read {
-                        assert_eq!(name, Name::new(letters, Span::default()));
-                    }
-                }
-            }
-        }
-    }
-
     /// A card read with `alphabet` from its text, at `offset`.
     fn read(alphabet: &Alphabet, text: &str, offset: usize) -> Card {
         let [rank, suit] = text.as_bytes().try_into().unwrap();
@@ -753,16 +689,5 @@ mod tests {
                 "{second} {first}"
             );
         }
-    }
-
-    #[test]
-    fn a_window_says_no_to_a_name_of_no_letters_or_too_many() {
-        let window = (
-            u128::from_le_bytes([b'a'; 16]),
-            u32::from_le_bytes([b'a'; 4]),
-        );
-        assert!(!Name::default().read_window(window, 0, Span::default()));
-        assert!(!Name::default().read_window(window, 21, Span::default()));
-        assert!(Name::default().read_window(window, 20, Span::default()));
     }
 }

@@ -274,7 +274,7 @@ mod tests {
             };
             let lines: Vec<_> = Lines::new(block, 1).collect();
             let lines: [_; 5] = lines.try_into().expect("a deal is five lines");
-            let deal = whist::whist_deal(&lines, &mut Vec::new()).expect("generated deals parse");
+            let deal = whist::deal(&lines, &mut Vec::new()).expect("generated deals parse");
             let mut swapped = deal.clone();
             let seat = round % 4;
             swapped.plays[seat].swap(round % 13, (round / 4) % 13);
@@ -291,7 +291,7 @@ mod tests {
         };
         let lines: Vec<_> = Lines::new(block, 1).collect();
         let lines: [_; 5] = lines.try_into().expect("a deal is five lines");
-        let deal = whist::whist_deal(&lines, &mut Vec::new()).expect("the deal parses");
+        let deal = whist::deal(&lines, &mut Vec::new()).expect("the deal parses");
         let mut diagnostics = Vec::new();
         assert!(!whist_deal(&deal, &mut diagnostics));
         diagnostics

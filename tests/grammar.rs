@@ -1,8 +1,20 @@
 //! The grammar in `grammar/*.ebnf` and the parser agree: every rule has a
-//! function of the same name whose doc comment quotes the rule exactly, and
-//! every function that quotes a rule is named after a rule of that text.
+//! function of the same name whose doc comment quotes the rule exactly,
+//! every function that quotes a rule is named after a rule of that text,
+//! and each such function is that rule's parser: it accepts the rule's
+//! examples and rejects its near misses.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use cardsharp::ast::{Alphabet, Game};
+use cardsharp::syntax::bridge::bridge_hand;
+use cardsharp::syntax::card::{blank, card, card_row, gap, rank, suit};
+use cardsharp::syntax::choker::{choker_cards, choker_hand, choker_pair, letter, name};
+use cardsharp::syntax::document::document;
+use cardsharp::syntax::whist::{play_line, trump_line, whist_deal};
+use cardsharp::syntax::{self, Block, Frame, Mode};
+use nom::Parser;
 
 use crate::support::root;
 
@@ -43,12 +55,25 @@ fn normalise(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The Rust files under `directory`, in its subdirectories too.
+fn rust_files(directory: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(directory).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
 /// `function name -> quoted rule body` for every function under
 /// `src/syntax` whose doc comment opens by quoting a rule.
 fn quoting_functions() -> BTreeMap<String, (String, String)> {
     let mut functions = BTreeMap::new();
-    for entry in std::fs::read_dir(root().join("src/syntax")).unwrap() {
-        let path = entry.unwrap().path();
+    for path in rust_files(&root().join("src/syntax")) {
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for (index, line) in lines.iter().enumerate() {
@@ -73,6 +98,11 @@ fn quoting_functions() -> BTreeMap<String, (String, String)> {
                 .unwrap_or_else(|| {
                     panic!("{}: no function after the quote of {name}", path.display())
                 });
+            assert!(
+                !path.starts_with(root().join("src/syntax/fast")),
+                "{}: a shortcut quotes rule {name}: the rules live outside `fast`",
+                path.display()
+            );
             functions.insert(function.to_owned(), (name.to_owned(), normalise(body)));
         }
     }
@@ -100,4 +130,281 @@ fn every_rule_has_its_function_and_every_quoting_function_its_rule() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(rules.len() >= 20, "the grammar files were read: {rules:?}");
+}
+
+/// Whether a rule's function reads all of an input.
+type Parses = Box<dyn Fn(&[u8]) -> bool>;
+
+/// A rule's examples: the function that parses them, the inputs it must
+/// accept and those it must reject.
+struct Examples {
+    rule: &'static str,
+    parses: Parses,
+    accepts: &'static [&'static str],
+    rejects: &'static [&'static str],
+}
+
+/// Whether `rule` reads all of `input`: the rule's language, as a nom
+/// parser of bytes gives it.
+fn whole<'a, O>(
+    mut rule: impl Parser<&'a [u8], Output = O, Error = nom::error::Error<&'a [u8]>>,
+    input: &'a [u8],
+) -> bool {
+    rule.parse_complete(input)
+        .is_ok_and(|(rest, _)| rest.is_empty())
+}
+
+/// The examples of the rule whose function is named `$rule` (called with
+/// the arguments given), a nom parser of bytes. The name the table checks
+/// is the function's own, so the function run is the one named after the
+/// rule.
+macro_rules! bytes {
+    ($rule:ident $(::<$n:literal>)? $(($($argument:expr),*))?, $accepts:expr, $rejects:expr) => {
+        Examples {
+            rule: stringify!($rule),
+            parses: Box::new(|input| whole($rule $(::<$n>)? $(($($argument),*))?, input)),
+            accepts: &$accepts,
+            rejects: &$rejects,
+        }
+    };
+}
+
+/// The examples of a rule over several lines (`$rule` takes the lines),
+/// written as one text with a line end between the lines.
+macro_rules! lines {
+    ($rule:ident, $accepts:expr, $rejects:expr) => {
+        Examples {
+            rule: stringify!($rule),
+            parses: Box::new(|input| {
+                let lines: Vec<&[u8]> = input.split(|&byte| byte == b'\n').collect();
+                lines.try_into().is_ok_and(|lines| $rule(lines).is_ok())
+            }),
+            accepts: &$accepts,
+            rejects: &$rejects,
+        }
+    };
+}
+
+/// How many records `input` holds, framed and read by the library, when
+/// it is a document of sections of `games` alone with every record read
+/// without a fault: the document rules are the framer's state machine,
+/// which `document` runs.
+fn records_of(input: &[u8], games: &[Game]) -> Option<usize> {
+    let block = Block {
+        bytes: input,
+        base: 0,
+    };
+    let mut frames = Vec::new();
+    document(block, Mode::Auto, &mut |frame| frames.push(frame));
+    let faultless = frames.iter().all(|frame| {
+        let mut diagnostics = Vec::new();
+        let record = syntax::record(frame, &block, &mut diagnostics);
+        !matches!(frame, Frame::Problem { .. })
+            && record.is_some_and(|record| games.contains(&record.game()))
+            && diagnostics.is_empty()
+    });
+    faultless.then_some(frames.len())
+}
+
+/// The examples of a section rule: one record or more, of `$games`.
+macro_rules! document {
+    ($rule:literal, $games:expr, $accepts:expr, $rejects:expr) => {
+        Examples {
+            rule: $rule,
+            parses: Box::new(|input| records_of(input, &$games).is_some_and(|records| records > 0)),
+            accepts: &$accepts,
+            rejects: &$rejects,
+        }
+    };
+}
+
+const STANDARD: &Alphabet = &Alphabet::STANDARD;
+const HAND: &str = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";
+const DEAL: &str = "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\nTC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D";
+const PAIR: &str = "Joey-1C3S2G5D4D\nBob-TC3C5S7D4G";
+const ALL: [Game; 3] = [Game::Bridge, Game::Choker, Game::Whist];
+
+fn examples() -> Vec<Examples> {
+    vec![
+        bytes!(blank, ["", " ", "\t \t"], ["x", " x", "\u{a0}"]),
+        bytes!(gap, [" ", " \t "], ["", "x", " x"]),
+        bytes!(
+            rank(STANDARD),
+            ["2", "9", "T", "A"],
+            ["1", "a", "10", "", "AS"]
+        ),
+        bytes!(suit(STANDARD), ["S", "H", "D", "C"], ["G", "s", "", "SH"]),
+        bytes!(
+            card(STANDARD),
+            ["AS", "2C", "TH"],
+            ["1G", "SA", "A", "ASK", "10H", "A S"]
+        ),
+        bytes!(
+            card_row::<3>(STANDARD),
+            ["AS KH 2C", " AS\tKH  2C ", "2C 2C 2C"],
+            [
+                "ASKH 2C",
+                "AS KH",
+                "AS KH 2C 3C",
+                "AS, KH, 2C",
+                "",
+                "AS KH\u{a0}2C"
+            ]
+        ),
+        bytes!(
+            bridge_hand,
+            [
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D",
+                "  KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\t",
+            ],
+            [
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD",
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D 2D",
+                "ks qs th 8h 4h ac qc tc 5c kd qd jd 8d",
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 1G",
+            ]
+        ),
+        bytes!(
+            trump_line,
+            ["H", " S\t"],
+            ["HH", "h", "G", "", "Hearts", "H S"]
+        ),
+        bytes!(
+            play_line,
+            ["4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D"],
+            [
+                "4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 1G",
+                "4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S",
+                "H",
+            ]
+        ),
+        lines!(
+            whist_deal,
+            [DEAL],
+            [
+                "h\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\nTC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D",
+                "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S\nTC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D",
+                "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D",
+            ]
+        ),
+        lines!(
+            choker_pair,
+            [PAIR, "a-CCCCCCCCCC\nB - 1S1S1S1S1S"],
+            [
+                "Joey-1C3S2G5D4D",
+                "Joey-1C3S2G5D4D\nBob-TC3C5S7D4",
+                "Joey-1C3S2G5D4D\n\nBob-TC3C5S7D4G"
+            ]
+        ),
+        bytes!(
+            choker_hand,
+            [
+                "Joey-1C3S2G5D4D",
+                "  Joey - 1C3S2G5D4D\t",
+                "abcdefghijklmnopqrst-1C3S2G5D4D"
+            ],
+            [
+                "-1C3S2G5D4D",
+                "abcdefghijklmnopqrstu-1C3S2G5D4D",
+                "Jo3y-1C3S2G5D4D",
+                "JoeyQDKDQSKSJS",
+                "Joey-1C3S2G5D",
+                "Joey-1C 3S2G5D4D",
+                "Joey\u{2013}1C3S2G5D4D",
+            ]
+        ),
+        bytes!(
+            name,
+            ["A", "Joey", "abcdefghijklmnopqrst"],
+            ["", "Jo3y", "abcdefghijklmnopqrstu", "J y", "Zoë"]
+        ),
+        bytes!(letter, ["a", "Z"], ["1", "-", "", "ab", "é"]),
+        bytes!(
+            choker_cards,
+            ["1C3S2G5D4D", "CCCCCCCCCC"],
+            ["1C3S2G5D", "1C3S2G5D4D6D", "AH3S2G5D4D", "1C 3S2G5D4D"]
+        ),
+        Examples {
+            rule: "document",
+            parses: Box::new(|input| records_of(input, &ALL).is_some()),
+            accepts: &[
+                "",
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\nJoey-1C3S2G5D4D\nBob-TC3C5S7D4G\nEND",
+            ],
+            rejects: &["hello there, world", "Joey-1C3S2G5D4D\nEND", "KS QS"],
+        },
+        document!(
+            "section",
+            ALL,
+            [HAND, "Joey-1C3S2G5D4D\nBob-TC3C5S7D4G\nEND"],
+            ["Joey-1C3S2G5D4D\nBob-TC3C5S7D4G", "H\n#"]
+        ),
+        document!(
+            "bridge_section",
+            [Game::Bridge],
+            [
+                HAND,
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+            ],
+            ["", "KS QS", "Joey-1C3S2G5D4D\nBob-TC3C5S7D4G\nEND"]
+        ),
+        document!(
+            "choker_section",
+            [Game::Choker],
+            ["Joey-1C3S2G5D4D\nBob-TC3C5S7D4G\nEND"],
+            [
+                "",
+                "Joey-1C3S2G5D4D\nBob-TC3C5S7D4G",
+                "Joey-1C3S2G5D4D\nEND",
+                HAND
+            ]
+        ),
+        document!(
+            "whist_section",
+            [Game::Whist],
+            [
+                "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\nTC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D\n#"
+            ],
+            ["", DEAL, "H\n#", HAND]
+        ),
+    ]
+}
+
+/// Each rule's function run on its examples: a function that only
+/// dispatches, or parses another language, is caught here.
+#[test]
+fn every_rule_function_accepts_its_examples_and_rejects_the_near_misses() {
+    let rules = grammar_rules();
+    let examples = examples();
+    let mut problems = Vec::new();
+    for rule in rules.keys() {
+        if !examples.iter().any(|examples| examples.rule == rule) {
+            problems.push(format!("rule `{rule}` has no examples"));
+        }
+    }
+    for Examples {
+        rule,
+        parses,
+        accepts,
+        rejects,
+    } in &examples
+    {
+        if !rules.contains_key(*rule) {
+            problems.push(format!("examples for `{rule}`, which is no rule"));
+        }
+        if accepts.is_empty() || rejects.is_empty() {
+            problems.push(format!("`{rule}` needs inputs to accept and to reject"));
+        }
+        for input in *accepts {
+            if !parses(input.as_bytes()) {
+                problems.push(format!("`{rule}` rejects {input:?}"));
+            }
+        }
+        for input in *rejects {
+            if parses(input.as_bytes()) {
+                problems.push(format!("`{rule}` accepts {input:?}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

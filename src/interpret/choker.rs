@@ -144,10 +144,10 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 ///
 /// ```
 /// use cardsharp::interpret::choker::{value, Category};
-/// use cardsharp::syntax::{choker::choker_hand, Line};
+/// use cardsharp::syntax::{choker, Line};
 ///
 /// let line = Line { text: b"Henry-TCJCQCKCCC", offset: 0, number: 1 };
-/// let hand = choker_hand(&line, &mut Vec::new()).unwrap();
+/// let hand = choker::hand(&line, &mut Vec::new()).unwrap();
 /// assert_eq!(value(&hand).category, Category::KingOfKings);
 /// ```
 ///

@@ -1,18 +1,30 @@
 //! Bridge hands (`grammar/bridge.ebnf`).
 
+use nom::combinator::all_consuming;
+use nom::{IResult, Parser};
+
 use super::Line;
-use super::card::card_row;
+use super::card::{WrittenCard, card_row, read_card_row};
 use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
 
-/// `bridge_hand = card_row ;` with 13 cards.
-pub fn bridge_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
+/// `bridge_hand = card_row ;`
+///
+/// With 13 cards, the whole line.
+pub fn bridge_hand(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
+    all_consuming(card_row(Game::Bridge.alphabet())).parse_complete(input)
+}
+
+/// A hand read afresh from its line: the form for callers that keep no
+/// hand to read into. `None` when the row has faults, each reported.
+pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
     super::read_fresh(|hand| read_bridge_hand(line, hand, diagnostics))
 }
 
-/// [`bridge_hand`] into a hand the caller owns (the pipeline keeps one a
-/// task), so that the cards are written once, where they are read, as
-/// [`super::choker::read_choker_pair`] explains. `false` when the row has
+/// Reads a hand into one the caller owns (the pipeline keeps one a task),
+/// so that the cards are written once, where they are read, as
+/// [`super::choker::read_choker_pair`] explains: by the fast path, else by
+/// [`bridge_hand`], else with a diagnosis. `false` when the row has
 /// faults, each reported.
 #[inline(always)]
 pub fn read_bridge_hand(
@@ -21,7 +33,13 @@ pub fn read_bridge_hand(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
     hand.span = line.content_span();
-    card_row(line, Game::Bridge, &mut hand.cards, diagnostics)
+    read_card_row(
+        line,
+        Game::Bridge,
+        bridge_hand,
+        &mut hand.cards,
+        diagnostics,
+    )
 }
 
 #[cfg(test)]
@@ -35,7 +53,7 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        let hand = bridge_hand(&line, &mut diagnostics);
+        let hand = hand(&line, &mut diagnostics);
         (hand, diagnostics.iter().map(|d| d.kind.code()).collect())
     }
 
@@ -98,7 +116,7 @@ mod tests {
             offset: 0,
             number: 1,
         };
-        bridge_hand(&line, &mut diagnostics);
+        super::hand(&line, &mut diagnostics);
         assert_eq!(diagnostics[0].help().unwrap(), format!("write `{hand}`"));
         // A numbered line whose cards are not 13 is not this pattern.
         assert_ne!(parse("1. KS QS").1, ["numbered_line"]);

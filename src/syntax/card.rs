@@ -1,12 +1,20 @@
 //! The rules every game shares (`grammar/common.ebnf`), parameterised by the
 //! game's alphabet, and the diagnosis of a token that is not a card.
+//!
+//! Each rule is a nom parser named after it, built from combinators as the
+//! rule is written. [`read_card_row`], no rule, is what the games call:
+//! the fast path of [`super::fast::card_row`], else the grammar, else the
+//! diagnosis of what the grammar rejected.
 
 use nom::bytes::complete::{take_till1, take_while, take_while1};
-use nom::combinator::{all_consuming, eof, map_opt};
+use nom::combinator::{all_consuming, consumed, map_opt};
+use nom::multi::fill;
 use nom::number::complete::u8 as byte;
+use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::Line;
+use super::fast::card_row::canonical_card_row;
 use crate::ast::{Alphabet, Card, Game, Rank, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -60,28 +68,65 @@ pub fn card<'a>(
     (rank(alphabet), suit(alphabet))
 }
 
-/// A run of non-blank bytes: the unit the card row is split into, so that
-/// one bad card is reported alone and the next card is read as usual.
+/// A card and the bytes it was written with: a rule does not know where
+/// its input stands in the file, so the caller makes the span
+/// ([`Line::span_of`]).
+pub type WrittenCard<'a> = (&'a [u8], (Rank, Suit));
+
+/// `card_row = blank , card , { gap , card } , blank ;`
+///
+/// With exactly `N` cards (`N` at least one), as the game that uses the
+/// row counts them: the repetition is `fill`ed into an array, so a row
+/// takes no allocation. What follows the row is left to the caller, which
+/// wants the whole line (`all_consuming`).
+///
+/// ```
+/// use cardsharp::ast::Game;
+/// use cardsharp::syntax::card::card_row;
+/// use nom::Parser;
+///
+/// let (rest, cards) = card_row::<2>(Game::Bridge.alphabet()).parse_complete(&b" AS\tKH "[..]).unwrap();
+/// assert_eq!((cards[1].0, rest), (&b"KH"[..], &b""[..]));
+/// assert!(card_row::<2>(Game::Bridge.alphabet()).parse_complete(&b"ASKH"[..]).is_err());
+/// ```
+pub fn card_row<'a, const N: usize>(
+    alphabet: &'static Alphabet,
+) -> impl Parser<&'a [u8], Output = [WrittenCard<'a>; N], Error = Error<'a>> {
+    move |input| {
+        let (rest, (_, first)) = (blank, consumed(card(alphabet))).parse_complete(input)?;
+        let mut cards = [first; N];
+        let others = fill(preceded(gap, consumed(card(alphabet))), &mut cards[1..]);
+        let (rest, _) = (others, blank).parse_complete(rest)?;
+        Ok((rest, cards))
+    }
+}
+
+/// A token: a run of non-blank bytes, the unit the diagnosis splits a row
+/// into, so that one bad card is reported alone and the next card is read
+/// as usual.
 fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
     take_till1(is_blank).parse_complete(input)
 }
 
-/// `card_row = blank , card , { gap , card } , blank ;` with exactly `N`
-/// cards, written into `cards`, a place the caller owns (a hand, a row of
-/// a deal) so they are written once. `false` when the row has faults, each
+/// Reads the row of `N` cards on `line` by `rule` (a game's rule made of
+/// `card_row`) into `cards`, a place the caller owns (a hand, a row of a
+/// deal) so they are written once. `false` when the row has faults, each
 /// reported.
+///
+/// The canonical layout is read by the fast path; any other by the
+/// grammar; a row the grammar rejects is diagnosed.
 #[inline(always)]
-pub fn card_row<const N: usize>(
+pub fn read_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
+    rule: impl Fn(&[u8]) -> IResult<&[u8], [WrittenCard<'_>; N]>,
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    let alphabet = game.alphabet();
-    if canonical_card_row(line, alphabet, cards) {
+    if canonical_card_row(line, game.alphabet(), cards) {
         return true;
     }
-    other_card_row(line, game, cards, diagnostics)
+    other_card_row(line, game, rule, cards, diagnostics)
 }
 
 /// A row in another layout, or with faults: out of line, so that the
@@ -90,14 +135,15 @@ pub fn card_row<const N: usize>(
 fn other_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
+    rule: impl Fn(&[u8]) -> IResult<&[u8], [WrittenCard<'_>; N]>,
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    if let Ok((_, read)) = exact_card_row::<N>(line, game.alphabet()) {
-        *cards = read;
-        return true;
-    }
-    match diagnose_card_row::<N>(line, game, diagnostics) {
+    let read = match rule(line.text) {
+        Ok((_, written)) => Some(cards_at(line, written)),
+        Err(_) => diagnose_card_row::<N>(line, game, diagnostics),
+    };
+    match read {
         Some(read) => {
             *cards = read;
             true
@@ -106,60 +152,12 @@ fn other_card_row<const N: usize>(
     }
 }
 
-/// The layout nearly every file uses, read without nom: `N` cards
-/// separated by single spaces, nothing around them, written into `cards`.
-/// `false` for anything else, which the grammar then reads (the cards
-/// written so far are then overwritten). A property test holds this equal to
-/// [`exact_card_row`] wherever it answers.
-#[must_use]
-pub fn canonical_card_row<const N: usize>(
+/// The cards of a row, with their place in the input.
+pub(crate) fn cards_at<const N: usize>(
     line: &Line<'_>,
-    alphabet: &Alphabet,
-    cards: &mut [Card; N],
-) -> bool {
-    let Some(text) = line
-        .text
-        .get(..3 * N - 1)
-        .filter(|_| line.text.len() == 3 * N - 1)
-    else {
-        return false;
-    };
-    // Read straight through, the faults gathered in bits and judged once
-    // at the end: bit 7 of a card code for a byte that is not a letter,
-    // and any bit of `spaces` for a separator that is not a space.
-    let mut codes = 0;
-    let mut spaces = 0;
-    for (index, slot) in cards.iter_mut().enumerate() {
-        let at = 3 * index;
-        if index > 0 {
-            spaces |= text[at - 1] ^ b' ';
-        }
-        let code = alphabet.card_code(text[at], text[at + 1]);
-        codes |= code;
-        *slot = Card::from_code(code, line.offset + at);
-    }
-    codes & 0x80 == 0 && spaces == 0
-}
-
-/// The grammar of `card_row` read straight through: `blank`, then `card`
-/// and `gap , card` until there are `N`, then `blank` and the end of the
-/// line. No token is looked at twice, so a valid row costs one pass.
-pub fn exact_card_row<'a, const N: usize>(
-    line: &Line<'a>,
-    alphabet: &'static Alphabet,
-) -> IResult<&'a [u8], [Card; N]> {
-    let mut cards = [Card::default(); N];
-    let (mut rest, _) = blank(line.text)?;
-    for (index, slot) in cards.iter_mut().enumerate() {
-        if index > 0 {
-            rest = gap(rest)?.0;
-        }
-        let (after, (rank, suit)) = card(alphabet).parse_complete(rest)?;
-        *slot = Card::new(rank, suit, line.offset + (line.text.len() - rest.len()));
-        rest = after;
-    }
-    let (rest, _) = (blank, eof).parse_complete(rest)?;
-    Ok((rest, cards))
+    written: [WrittenCard<'_>; N],
+) -> [Card; N] {
+    written.map(|(text, (rank, suit))| Card::new(rank, suit, line.span_of(text).offset))
 }
 
 /// The row again, token by token, when the grammar rejected it: each token
@@ -566,9 +564,26 @@ mod tests {
         }
     }
 
+    /// The dispatcher on a row of three cards, as a game of three-card
+    /// rows would call it.
+    fn row(
+        line: &Line<'_>,
+        game: Game,
+        cards: &mut [Card; 3],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> bool {
+        read_card_row(
+            line,
+            game,
+            |input| all_consuming(card_row::<3>(game.alphabet())).parse_complete(input),
+            cards,
+            diagnostics,
+        )
+    }
+
     fn row_codes(text: &str, game: Game) -> Vec<(&'static str, Span)> {
         let mut diagnostics = Vec::new();
-        card_row(
+        row(
             &line(text),
             game,
             &mut [Card::default(); 3],
@@ -608,7 +623,7 @@ mod tests {
     fn card_row_keeps_spans_and_allows_tabs() {
         let mut diagnostics = Vec::new();
         let mut cards = [Card::default(); 3];
-        assert!(card_row(
+        assert!(row(
             &line(" AS\tKH  2C "),
             Game::Bridge,
             &mut cards,
@@ -660,7 +675,7 @@ mod tests {
     /// Each diagnostic of a three-card row: code, label span, help.
     fn row_reports(text: &str, game: Game) -> Vec<(&'static str, Span, Option<String>)> {
         let mut diagnostics = Vec::new();
-        card_row(
+        row(
             &line(text),
             game,
             &mut [Card::default(); 3],
@@ -708,7 +723,7 @@ mod tests {
             )]
         );
         let mut diagnostics = Vec::new();
-        card_row(
+        row(
             &line("AS KH\u{a0}2C"),
             Game::Bridge,
             &mut [Card::default(); 3],
@@ -754,13 +769,13 @@ mod tests {
     fn invalid_utf8_is_reported_at_its_byte() {
         let text = b"AS K\xFF 2C";
         let mut diagnostics = Vec::new();
-        let row = Line {
+        let line = Line {
             text,
             offset: 0,
             number: 1,
         };
-        assert!(!card_row(
-            &row,
+        assert!(!row(
+            &line,
             Game::Whist,
             &mut [Card::default(); 3],
             &mut diagnostics

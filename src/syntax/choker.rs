@@ -1,25 +1,88 @@
 //! Choker hands and pairs (`grammar/choker.ebnf`).
+//!
+//! The rules first, each a nom parser named after it; then the readers
+//! the pipeline calls ([`read_choker_pair`]), which try the fast path of
+//! [`super::fast::choker_hand`], else the grammar, else diagnose the line.
 
-use nom::bytes::complete::{tag, take_while_m_n};
-use nom::combinator::{consumed, eof};
+use nom::bytes::complete::tag;
+use nom::combinator::{all_consuming, consumed, recognize, verify};
+use nom::multi::{fill, many_m_n};
+use nom::number::complete::u8 as byte;
 use nom::{IResult, Offset, Parser};
 
 use super::Line;
-use super::card::{blank, card, diagnose_token, is_blank, look_alike_in_cards, repair};
-use crate::ast::{Card, ChokerHand, ChokerPair, Game, Name, Rank, Span, Suit};
+use super::card::{
+    WrittenCard, blank, card, diagnose_token, is_blank, look_alike_in_cards, repair,
+};
+use super::fast::choker_hand::canonical_choker_hand;
+use crate::ast::{Card, ChokerHand, ChokerPair, Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 const SCOPE: Scope = Scope::Game(Game::Choker);
 
+type Error<'a> = nom::error::Error<&'a [u8]>;
+
+/// A hand as the grammar reads it: the name and the cards, each with the
+/// bytes it was written with.
+pub type WrittenHand<'a> = (&'a [u8], [WrittenCard<'a>; 5]);
+
 /// `choker_pair = choker_hand , choker_hand ;`
-pub fn choker_pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerPair> {
+///
+/// Over the pair's two lines, which the framer found. The pipeline reads
+/// a pair hand by hand ([`read_choker_pair`]), so that a fault in the
+/// first hand does not hide one in the second.
+pub fn choker_pair<'a>(lines: [&'a [u8]; 2]) -> Result<[WrittenHand<'a>; 2], nom::Err<Error<'a>>> {
+    let [first, second] = lines;
+    Ok([choker_hand(first)?.1, choker_hand(second)?.1])
+}
+
+/// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
+///
+/// A whole line: the grammar is over lines.
+pub fn choker_hand(input: &[u8]) -> IResult<&[u8], WrittenHand<'_>> {
+    all_consuming((
+        blank,
+        name,
+        blank,
+        tag(&b"-"[..]),
+        blank,
+        choker_cards,
+        blank,
+    ))
+    .map(|(_, name, _, _, _, cards, _)| (name, cards))
+    .parse_complete(input)
+}
+
+/// `name = letter , { letter } ;` with at most 20 letters, as the
+/// statement limits a name.
+pub fn name(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    recognize(many_m_n(1, Name::MAX, letter)).parse_complete(input)
+}
+
+/// `letter = "A".."Z" | "a".."z" ;`
+pub fn letter(input: &[u8]) -> IResult<&[u8], u8> {
+    verify(byte, u8::is_ascii_alphabetic).parse_complete(input)
+}
+
+/// `choker_cards = card , card , card , card , card ;`
+pub fn choker_cards(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 5]> {
+    let mut cards = [WrittenCard::default(); 5];
+    let (rest, ()) =
+        fill(consumed(card(Game::Choker.alphabet())), &mut cards).parse_complete(input)?;
+    Ok((rest, cards))
+}
+
+/// A pair read afresh from its two lines: the form for callers that keep
+/// no pair to read into. `None` when either hand has faults, each
+/// reported.
+pub fn pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerPair> {
     super::read_fresh(|pair| read_choker_pair(lines, pair, diagnostics))
 }
 
-/// [`choker_pair`] into a pair the caller owns (the pipeline keeps one a
-/// task), so that each field is written once, where it is read: a record
-/// copied right after it was written makes the processor wait for the
-/// stores to land. `false` when either hand has faults, each reported.
+/// Reads a pair into one the caller owns (the pipeline keeps one a task),
+/// so that each field is written once, where it is read: a record copied
+/// right after it was written makes the processor wait for the stores to
+/// land. `false` when either hand has faults, each reported.
 #[inline(always)]
 pub fn read_choker_pair(
     lines: &[Line<'_>; 2],
@@ -32,12 +95,14 @@ pub fn read_choker_pair(
     first && second
 }
 
-/// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
-pub fn choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
+/// A hand read afresh from its line, as [`pair`] reads a pair.
+pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
     super::read_fresh(|hand| read_choker_hand(line, hand, diagnostics))
 }
 
-/// [`choker_hand`] into a hand the caller owns.
+/// Reads a hand into one the caller owns: the canonical layout by the
+/// fast path, any other by the grammar, and a line the grammar rejects is
+/// diagnosed.
 #[inline(always)]
 fn read_choker_hand(
     line: &Line<'_>,
@@ -47,7 +112,7 @@ fn read_choker_hand(
     if canonical_choker_hand(line, hand) {
         return true;
     }
-    match exact_choker_hand(line, diagnostics) {
+    match other_choker_hand(line, diagnostics) {
         Some(read) => {
             *hand = read;
             true
@@ -56,103 +121,26 @@ fn read_choker_hand(
     }
 }
 
-/// The layout nearly every file uses, read without nom: `name-cards` with
-/// no blanks, written into `hand`. `false` for anything else, which the
-/// grammar then reads (what was written is then overwritten). A property
-/// test holds this equal to the grammar wherever it answers.
-#[inline(always)]
-pub fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
-    let text = line.text;
-    // A name of 1 to 20 letters, a dash and ten card letters.
-    if !(12..=Name::MAX + 11).contains(&text.len()) {
-        return false;
+/// A hand in another layout, or with faults: out of line, so that the
+/// common hand's code stays small.
+#[inline(never)]
+fn other_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
+    match choker_hand(line.text) {
+        Ok((_, written)) => Some(hand_at(line, written)),
+        Err(_) => {
+            diagnose_choker_hand(line, diagnostics);
+            None
+        }
     }
-    let dash = text.len() - 11;
-    // The name's first twelve bytes are there in any such line, its last
-    // eight wherever it has them; a shorter name leaves other bytes there,
-    // which the name ignores. Each read is of a fixed size.
-    let word = |at: usize| u64::from_le_bytes(*text[at..].first_chunk().expect("in the line"));
-    let head = u32::from_le_bytes(*text[8..].first_chunk().expect("in the line"));
-    let tail = word((text.len() - 8).min(12));
-    let window = (
-        u128::from(word(0)) | u128::from(head) << 64 | u128::from(tail as u32) << 96,
-        (tail >> 32) as u32,
-    );
-    let dash_and_cards = &text[dash..];
-    if dash_and_cards[0] != b'-'
-        || !hand
-            .name
-            .read_window(window, dash, Span::new(line.offset, dash))
-    {
-        return false;
-    }
-    // The cards read straight through, judged once at the end, as
-    // `canonical_card_row` does.
-    let alphabet = Game::Choker.alphabet();
-    let mut codes = 0;
-    for (index, slot) in hand.cards.iter_mut().enumerate() {
-        let at = 1 + 2 * index;
-        let code = alphabet.card_code(dash_and_cards[at], dash_and_cards[at + 1]);
-        codes |= code;
-        *slot = Card::from_code(code, line.offset + dash + at);
-    }
-    hand.span = Span::new(line.offset, text.len());
-    codes & 0x80 == 0
 }
 
-/// `choker_hand` by the grammar, with a diagnosis when it fails.
-#[inline(never)]
-pub fn exact_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
-    let Ok((_, (name, cards))) = grammar_hand(line.text) else {
-        diagnose_choker_hand(line, diagnostics);
-        return None;
-    };
-    Some(ChokerHand {
+/// The hand the grammar read on `line`, with its place in the input.
+pub(crate) fn hand_at(line: &Line<'_>, (name, cards): WrittenHand<'_>) -> ChokerHand {
+    ChokerHand {
         name: Name::new(name, line.span_of(name)),
         cards: cards.map(|(text, (rank, suit))| Card::new(rank, suit, line.span_of(text).offset)),
         span: line.content_span(),
-    })
-}
-
-/// `choker_hand` as the grammar writes it: the name and the cards.
-fn grammar_hand(input: &[u8]) -> IResult<&[u8], (&[u8], [WrittenCard<'_>; 5])> {
-    (
-        blank,
-        name,
-        blank,
-        tag(&b"-"[..]),
-        blank,
-        choker_cards,
-        blank,
-        eof,
-    )
-        .parse_complete(input)
-        .map(|(rest, (_, name, _, _, _, cards, _, _))| (rest, (name, cards)))
-}
-
-/// `name = letter , { letter } ;` with 1 to 20 letters.
-pub fn name(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_while_m_n(1, Name::MAX, letter).parse_complete(input)
-}
-
-/// `letter = "A".."Z" | "a".."z" ;`
-#[must_use]
-pub const fn letter(byte: u8) -> bool {
-    byte.is_ascii_alphabetic()
-}
-
-type WrittenCard<'a> = (&'a [u8], (Rank, Suit));
-
-/// `choker_cards = card , card , card , card , card ;`
-pub fn choker_cards(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 5]> {
-    let alphabet = Game::Choker.alphabet();
-    let mut one = consumed(card(alphabet));
-    let (rest, first) = one.parse_complete(input)?;
-    let (rest, second) = one.parse_complete(rest)?;
-    let (rest, third) = one.parse_complete(rest)?;
-    let (rest, fourth) = one.parse_complete(rest)?;
-    let (rest, fifth) = one.parse_complete(rest)?;
-    Ok((rest, [first, second, third, fourth, fifth]))
+    }
 }
 
 /// Says why a line the grammar rejected is not a Choker hand: each fault of
@@ -186,7 +174,7 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
 
     if name.is_empty() {
         diagnostics.push(Diagnostic::new(SCOPE, Kind::NameEmpty, dash_span));
-    } else if let Some(bad) = name.iter().position(|&b| !letter(b)) {
+    } else if let Some(bad) = name.iter().position(|&b| !b.is_ascii_alphabetic()) {
         diagnostics.push(name_character(line, &name[bad..]));
     } else if name.len() > Name::MAX {
         diagnostics.push(Diagnostic::new(
@@ -309,7 +297,7 @@ fn look_alikes_alone(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> bool
     }) else {
         return false;
     };
-    if grammar_hand(&ascii).is_err() {
+    if choker_hand(&ascii).is_err() {
         return false;
     }
     let fixed = String::from_utf8_lossy(ascii.trim_ascii()).into_owned();
@@ -390,7 +378,7 @@ fn guess_dash(line: &[u8]) -> Option<String> {
     let name_part = name_part.trim_ascii();
     let cards_ok = choker_cards(cards).is_ok_and(|(rest, _)| rest.is_empty());
     let name_ok =
-        (1..=Name::MAX).contains(&name_part.len()) && name_part.iter().all(|&b| letter(b));
+        (1..=Name::MAX).contains(&name_part.len()) && name_part.iter().all(u8::is_ascii_alphabetic);
     (cards_ok && name_ok).then(|| {
         format!(
             "{}-{}",
@@ -403,6 +391,7 @@ fn guess_dash(line: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ast::Rank;
 
     fn parse(text: &str) -> (Option<ChokerHand>, Vec<(&'static str, Span)>) {
         let line = Line {
@@ -411,7 +400,7 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        let hand = choker_hand(&line, &mut diagnostics);
+        let hand = hand(&line, &mut diagnostics);
         (
             hand,
             diagnostics
@@ -459,7 +448,7 @@ mod tests {
             offset: 0,
             number: 1,
         };
-        choker_hand(&line, &mut diagnostics);
+        hand(&line, &mut diagnostics);
         assert_eq!(diagnostics[0].help().unwrap(), "write `Joey-QDKDQSKSJS`");
     }
 
@@ -484,7 +473,7 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        choker_hand(&line, &mut diagnostics);
+        hand(&line, &mut diagnostics);
         diagnostics
             .iter()
             .map(|d| (d.kind.code(), d.span, d.help()))
@@ -531,7 +520,7 @@ mod tests {
                 number: 1,
             };
             let mut diagnostics = Vec::new();
-            choker_hand(&line, &mut diagnostics);
+            hand(&line, &mut diagnostics);
             assert_eq!(
                 diagnostics[0].message(),
                 format!("`{dash}` is {name}: write `-`")

@@ -6,6 +6,7 @@
 //! deal still short of lines) as line positions, so input can be fed to it
 //! in blocks of any size and memory does not grow with the input.
 
+use super::fast::framing as fast;
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
@@ -213,13 +214,13 @@ impl Framer {
     pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let reference = line.reference();
         match &mut self.state {
-            State::Open if starts_like_card_row(line.text) => {
+            State::Open if fast::starts_like_card_row(line.text) => {
                 self.last_line = Some(reference);
                 self.recent_rows[self.recent_count % 4] = reference;
                 self.recent_count += 1;
                 emit.bridge(reference);
             }
-            State::Choker { waiting } if looks_like_choker_hand(line.text) => {
+            State::Choker { waiting } if fast::looks_like_choker_hand(line.text) => {
                 self.last_line = Some(reference);
                 self.last_choker_line = Some(reference);
                 match waiting.take() {
@@ -234,7 +235,7 @@ impl Framer {
                 lines,
                 count,
                 sure: true,
-            } if *count == 0 && is_trump_letter(line.text) => {
+            } if *count == 0 && fast::is_trump_letter(line.text) => {
                 self.last_line = Some(reference);
                 lines[0] = reference;
                 *count = 1;
@@ -243,7 +244,7 @@ impl Framer {
                 lines,
                 count,
                 sure: true,
-            } if *count > 0 && starts_like_card_row(line.text) => {
+            } if *count > 0 && fast::starts_like_card_row(line.text) => {
                 self.last_line = Some(reference);
                 lines[*count] = reference;
                 *count += 1;
@@ -258,7 +259,7 @@ impl Framer {
 
     /// A line that is not the usual one of its state.
     #[inline(never)]
-    fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+    pub(in crate::syntax) fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if line.is_blank() {
             return;
         }
@@ -425,7 +426,7 @@ impl Framer {
         }
         if self.mode == Mode::Auto {
             if opens_whist(trimmed) {
-                let sure = is_trump_letter(trimmed);
+                let sure = super::whist::trump_line(trimmed).is_ok();
                 if !sure {
                     self.doubtful_trump = super::whist::trump_meant(trimmed).flatten();
                 }
@@ -664,7 +665,7 @@ impl Framer {
             }
             return;
         }
-        if self.mode == Mode::Auto && looks_like_choker_hand(trimmed) {
+        if self.mode == Mode::Auto && shaped_like_choker_hand(trimmed) {
             // `#` was left out before a Choker section: a whole Choker
             // hand, as a stray line (`a-`) would not be.
             if count > 0 {
@@ -939,27 +940,15 @@ fn opens_choker(trimmed: &[u8]) -> bool {
 /// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump
 /// line or Choker hand starts so, so the line is a bridge hand (the same
 /// answer the full classification gives, more cheaply).
-fn starts_like_card_row(text: &[u8]) -> bool {
+pub(super) fn starts_like_card_row(text: &[u8]) -> bool {
     matches!(text, [a, b, b' ', c, d, b' ', e, ..]
-        if [a, b, c, d, e].iter().fold(true, |all, &&byte| all & letter_or_digit(byte)))
+        if [a, b, c, d, e].iter().all(|byte| byte.is_ascii_alphanumeric()))
 }
 
-/// `u8::is_ascii_alphanumeric` without branches: a rank is a digit or a
-/// letter as good as at random, and a branch on which (or an early exit
-/// from the five tests) was mispredicted about once a line.
-const fn letter_or_digit(byte: u8) -> bool {
-    ((byte | 0x20).wrapping_sub(b'a') < 26) | (byte.wrapping_sub(b'0') < 10)
-}
-
-/// A trump line as every whist file writes it: one suit letter alone.
-fn is_trump_letter(text: &[u8]) -> bool {
-    matches!(text, [b'S' | b'H' | b'D' | b'C'])
-}
-
-/// `name-cards` as nearly every Choker file writes it: a letter first and
-/// the dash eleven bytes from the end, before ten card bytes. Such a line
-/// is neither `END` nor a line that opens another section.
-fn looks_like_choker_hand(text: &[u8]) -> bool {
+/// `name-cards`: a letter first and the dash eleven bytes from the end,
+/// before ten card bytes. A whole Choker hand, as a stray line (`a-`) is
+/// not.
+fn shaped_like_choker_hand(text: &[u8]) -> bool {
     text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
 }
 
@@ -1176,17 +1165,6 @@ fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Fr
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn letter_or_digit_is_ascii_alphanumeric() {
-        for byte in 0..=u8::MAX {
-            assert_eq!(
-                letter_or_digit(byte),
-                byte.is_ascii_alphanumeric(),
-                "{byte}"
-            );
-        }
-    }
 
     /// Frames as short strings: the game and the first line number.
     fn frames(text: &str, mode: Mode) -> Vec<String> {
@@ -1469,58 +1447,6 @@ mod tests {
             ["choker@1", "after_terminator@4"]
         );
         assert_eq!(frames("S\n", Mode::Forced(Game::Bridge)), ["bridge@1"]);
-    }
-
-    /// Lines of every kind the fast paths look at, and near misses.
-    fn any_line() -> impl proptest::strategy::Strategy<Value = &'static str> {
-        proptest::sample::select(vec![
-            HAND,
-            PLAYS,
-            "KS QS TH 8H",
-            "A-1C3S2G5D4D",
-            "Bob-TC3C5S7D4G",
-            "B-TC3C5S7D4",
-            "Joey QDKDQSKSJS",
-            "S",
-            "H",
-            "x",
-            "Hearts",
-            "#",
-            "END",
-            "",
-            "  ",
-            "hello",
-            "10H 2C",
-        ])
-    }
-
-    proptest::proptest! {
-        /// The fast paths at the top of `Framer::line` are shortcuts: the
-        /// rules alone (`other_line`) frame every document the same way
-        /// (`document` grammar).
-        #[test]
-        fn the_fast_paths_frame_as_the_rules_do(
-            lines in proptest::collection::vec(any_line(), 0..40),
-            forced in proptest::option::of(proptest::sample::select(vec![
-                Game::Bridge, Game::Choker, Game::Whist,
-            ])),
-        ) {
-            let text = lines.join("\n");
-            let mode = forced.map_or(Mode::Auto, Mode::Forced);
-            let block = Block { bytes: text.as_bytes(), base: 0 };
-            let (mut fast, mut rules) = (Vec::new(), Vec::new());
-            let mut framer = Framer::new(mode);
-            for line in Lines::new(block, 1) {
-                framer.line(&line, &mut |frame| fast.push(frame));
-            }
-            framer.finish(&mut |frame| fast.push(frame));
-            let mut framer = Framer::new(mode);
-            for line in Lines::new(block, 1) {
-                framer.other_line(&line, &mut |frame| rules.push(frame));
-            }
-            framer.finish(&mut |frame| rules.push(frame));
-            proptest::prop_assert_eq!(fast, rules);
-        }
     }
 
     #[test]

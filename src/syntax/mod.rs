@@ -13,6 +13,7 @@ pub mod bridge;
 pub mod card;
 pub mod choker;
 pub mod document;
+pub(crate) mod fast;
 pub mod whist;
 
 use nom::Offset;
@@ -189,14 +190,11 @@ pub fn record(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Record> {
     match frame {
-        Frame::Bridge(line) => {
-            bridge::bridge_hand(&block.line(*line), diagnostics).map(Record::Bridge)
-        }
+        Frame::Bridge(line) => bridge::hand(&block.line(*line), diagnostics).map(Record::Bridge),
         Frame::Choker(lines) => {
-            choker::choker_pair(&lines.map(|line| block.line(line)), diagnostics)
-                .map(Record::Choker)
+            choker::pair(&lines.map(|line| block.line(line)), diagnostics).map(Record::Choker)
         }
-        Frame::Whist(lines) => whist::whist_deal(&lines.map(|line| block.line(line)), diagnostics)
+        Frame::Whist(lines) => whist::deal(&lines.map(|line| block.line(line)), diagnostics)
             .map(|deal| Record::Whist(Box::new(deal))),
         Frame::Problem { diagnostic, .. } => {
             diagnostics.push(Diagnostic::clone(diagnostic));

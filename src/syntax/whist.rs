@@ -1,25 +1,73 @@
 //! Whist deals (`grammar/whist.ebnf`).
+//!
+//! The rules first, each a nom parser named after it; then the reader the
+//! pipeline calls ([`read_whist_deal`]), which reads each line by its
+//! rule (a play line by the fast path first) and diagnoses what a rule
+//! rejects.
 
-use nom::Parser;
-use nom::combinator::{consumed, eof};
+use nom::combinator::{all_consuming, consumed};
+use nom::sequence::delimited;
+use nom::{IResult, Parser};
 
 use super::Line;
-use super::card::{blank, card_row, suit};
-use crate::ast::{Card, Game, Span, Suit, WhistDeal};
+use super::card::{WrittenCard, blank, card_row, read_card_row, suit};
+use crate::ast::{Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
+
+type Error<'a> = nom::error::Error<&'a [u8]>;
+
+/// A deal as the grammar reads it: the trump suit with the bytes it was
+/// written with, and the four play lines.
+pub type WrittenDeal<'a> = ((&'a [u8], Suit), [[WrittenCard<'a>; 13]; 4]);
 
 /// `whist_deal = trump_line , play_line , play_line , play_line , play_line ;`
 ///
-/// Every line is parsed even when an earlier one failed, so that each
-/// fault of the deal is reported.
-pub fn whist_deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
+/// Over the deal's five lines, which the framer found. The pipeline reads
+/// a deal line by line ([`read_whist_deal`]), so that every fault of the
+/// deal is reported, not only the first.
+pub fn whist_deal<'a>(lines: [&'a [u8]; 5]) -> Result<WrittenDeal<'a>, nom::Err<Error<'a>>> {
+    let [trump, north, east, south, west] = lines;
+    Ok((
+        trump_line(trump)?.1,
+        [
+            play_line(north)?.1,
+            play_line(east)?.1,
+            play_line(south)?.1,
+            play_line(west)?.1,
+        ],
+    ))
+}
+
+/// `trump_line = blank , suit , blank ;`
+///
+/// A whole line.
+pub fn trump_line(input: &[u8]) -> IResult<&[u8], (&[u8], Suit)> {
+    all_consuming(delimited(
+        blank,
+        consumed(suit(Game::Whist.alphabet())),
+        blank,
+    ))
+    .parse_complete(input)
+}
+
+/// `play_line = card_row ;`
+///
+/// With 13 cards, the whole line.
+pub fn play_line(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
+    all_consuming(card_row(Game::Whist.alphabet())).parse_complete(input)
+}
+
+/// A deal read afresh from its five lines: the form for callers that keep
+/// no deal to read into. `None` when any line has faults, each reported.
+pub fn deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
     super::read_fresh(|deal| read_whist_deal(lines, deal, diagnostics))
 }
 
-/// [`whist_deal`] into a deal the caller owns (the pipeline keeps one a
-/// task), so that each row is written once, where it is read, as
-/// [`super::choker::read_choker_pair`] explains. `false` when any line
-/// has faults, each reported.
+/// Reads a deal into one the caller owns (the pipeline keeps one a task),
+/// so that each row is written once, where it is read, as
+/// [`super::choker::read_choker_pair`] explains. Every line is read even
+/// when an earlier one failed, so that each fault of the deal is
+/// reported. `false` when any line has faults.
 #[inline(always)]
 pub fn read_whist_deal(
     lines: &[Line<'_>; 5],
@@ -27,10 +75,10 @@ pub fn read_whist_deal(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
     let [trump, plays @ ..] = lines;
-    let trump = trump_line(trump, diagnostics);
+    let trump = read_trump_line(trump, diagnostics);
     let mut complete = true;
     for (row, line) in deal.plays.iter_mut().zip(plays) {
-        complete &= play_line(line, row, diagnostics);
+        complete &= read_card_row(line, Game::Whist, play_line, row, diagnostics);
     }
     let Some((suit, trump_span)) = trump else {
         return false;
@@ -41,13 +89,12 @@ pub fn read_whist_deal(
     complete
 }
 
-/// `trump_line = blank , suit , blank ;`
+/// Reads the trump line by [`trump_line`], reporting the line when the
+/// rule rejects it, with the suit meant where it can tell.
 #[inline(always)]
-pub fn trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
-    let parsed =
-        (blank, consumed(suit(Game::Whist.alphabet())), blank, eof).parse_complete(line.text);
-    match parsed {
-        Ok((_, (_, (text, suit), _, _))) => Some((suit, line.span_of(text))),
+fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
+    match trump_line(line.text) {
+        Ok((_, (text, suit))) => Some((suit, line.span_of(text))),
         Err(_) => {
             let trimmed = line.trimmed();
             let (kind, span) = match std::str::from_utf8(trimmed) {
@@ -148,13 +195,6 @@ pub fn suit_named(word: &[u8]) -> Option<u8> {
     Some(Game::Whist.alphabet().suits[index])
 }
 
-/// `play_line = card_row ;` with 13 cards, written into `row`; `false`
-/// when the line has faults, each reported.
-#[inline(always)]
-pub fn play_line(line: &Line<'_>, row: &mut [Card; 13], diagnostics: &mut Vec<Diagnostic>) -> bool {
-    card_row(line, Game::Whist, row, diagnostics)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,7 +220,7 @@ mod tests {
     #[test]
     fn reads_a_deal_by_seat_and_trick() {
         let mut diagnostics = Vec::new();
-        let deal = whist_deal(&lines(SAMPLE), &mut diagnostics).unwrap();
+        let deal = deal(&lines(SAMPLE), &mut diagnostics).unwrap();
         assert!(diagnostics.is_empty());
         assert_eq!(deal.trump, Suit(1));
         assert_eq!(deal.trump_span, Span::new(0, 1));
@@ -193,7 +233,7 @@ mod tests {
         for bad in ["HH", "G", "h", "4C"] {
             let text = SAMPLE.replacen('H', bad, 1);
             let mut diagnostics = Vec::new();
-            assert!(whist_deal(&lines(&text), &mut diagnostics).is_none());
+            assert!(deal(&lines(&text), &mut diagnostics).is_none());
             assert_eq!(diagnostics[0].kind.code(), "trump_line", "{bad}");
         }
     }
@@ -202,7 +242,7 @@ mod tests {
     fn faults_on_several_lines_are_all_reported() {
         let text = SAMPLE.replacen("4C 8H", "4C", 1).replacen("TC", "tc", 1);
         let mut diagnostics = Vec::new();
-        assert!(whist_deal(&lines(&text), &mut diagnostics).is_none());
+        assert!(deal(&lines(&text), &mut diagnostics).is_none());
         let codes: Vec<_> = diagnostics.iter().map(|d| d.kind.code()).collect();
         assert_eq!(codes, ["card_count", "lowercase_card"]);
     }

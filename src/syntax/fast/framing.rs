@@ -1,0 +1,120 @@
+//! The framer's shortcut arms: the tests at the top of
+//! [`Framer::line`](crate::syntax::Framer::line) that recognise the line
+//! each state nearly always sees (a bridge hand, a Choker hand, a deal's
+//! trump letter and play lines) from a few bytes, and frame it at once
+//! without the rules' classification of the line (`section`,
+//! `choker_section`, `whist_section` in `document.rs`).
+//!
+//! Each test claims only lines the rules would frame the same way; the
+//! property test below runs the rules alone beside the framer with its
+//! shortcuts and compares the frames.
+
+/// Three tokens of two letters or digits: `KS QS TH`, as the rules'
+/// `starts_like_card_row` in `document.rs`, without a branch: the five
+/// tests are all made, each without a branch of its own.
+#[inline(always)]
+pub(crate) fn starts_like_card_row(text: &[u8]) -> bool {
+    matches!(text, [a, b, b' ', c, d, b' ', e, ..]
+        if [a, b, c, d, e].iter().fold(true, |all, &&byte| all & letter_or_digit(byte)))
+}
+
+/// `u8::is_ascii_alphanumeric` without branches: a rank is a digit or a
+/// letter as good as at random, and a branch on which (or an early exit
+/// from the five tests) was mispredicted about once a line.
+#[inline(always)]
+const fn letter_or_digit(byte: u8) -> bool {
+    ((byte | 0x20).wrapping_sub(b'a') < 26) | (byte.wrapping_sub(b'0') < 10)
+}
+
+/// A trump line as every whist file writes it: one suit letter alone,
+/// without the blanks the rules allow around it.
+#[inline(always)]
+pub(crate) fn is_trump_letter(text: &[u8]) -> bool {
+    matches!(text, [b'S' | b'H' | b'D' | b'C'])
+}
+
+/// `name-cards` as nearly every Choker file writes it: a letter first and
+/// the dash eleven bytes from the end, before ten card bytes. Such a line
+/// is neither `END` nor a line that opens another section.
+#[inline(always)]
+pub(crate) fn looks_like_choker_hand(text: &[u8]) -> bool {
+    text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Game;
+    use crate::syntax::{Block, Framer, Lines, Mode};
+
+    #[test]
+    fn letter_or_digit_is_ascii_alphanumeric() {
+        for byte in 0..=u8::MAX {
+            assert_eq!(
+                letter_or_digit(byte),
+                byte.is_ascii_alphanumeric(),
+                "{byte}"
+            );
+        }
+    }
+
+    /// Lines of every kind the shortcuts look at, and near misses.
+    fn any_line() -> impl proptest::strategy::Strategy<Value = &'static str> {
+        proptest::sample::select(vec![
+            "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D",
+            "4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D",
+            "KS QS TH 8H",
+            "A-1C3S2G5D4D",
+            "Bob-TC3C5S7D4G",
+            "B-TC3C5S7D4",
+            "Joey QDKDQSKSJS",
+            "S",
+            "H",
+            "x",
+            "Hearts",
+            "#",
+            "END",
+            "",
+            "  ",
+            "hello",
+            "10H 2C",
+        ])
+    }
+
+    proptest::proptest! {
+        /// The shortcuts at the top of `Framer::line` are shortcuts: the
+        /// rules alone (`other_line`) frame every document the same way.
+        #[test]
+        fn the_fast_paths_frame_as_the_rules_do(
+            lines in proptest::collection::vec(any_line(), 0..40),
+            forced in proptest::option::of(proptest::sample::select(vec![
+                Game::Bridge, Game::Choker, Game::Whist,
+            ])),
+        ) {
+            let text = lines.join("\n");
+            let mode = forced.map_or(Mode::Auto, Mode::Forced);
+            let block = Block { bytes: text.as_bytes(), base: 0 };
+            let (mut fast, mut rules) = (Vec::new(), Vec::new());
+            let mut framer = Framer::new(mode);
+            for line in Lines::new(block, 1) {
+                framer.line(&line, &mut |frame| fast.push(frame));
+            }
+            framer.finish(&mut |frame| fast.push(frame));
+            let mut framer = Framer::new(mode);
+            for line in Lines::new(block, 1) {
+                framer.other_line(&line, &mut |frame| rules.push(frame));
+            }
+            framer.finish(&mut |frame| rules.push(frame));
+            proptest::prop_assert_eq!(fast, rules);
+        }
+
+        /// The branch-free test of a card row's start is the rules' own.
+        #[test]
+        fn a_card_row_starts_alike_either_way(text in "[ -~\t]{0,9}") {
+            proptest::prop_assert_eq!(
+                starts_like_card_row(text.as_bytes()),
+                crate::syntax::document::starts_like_card_row(text.as_bytes())
+            );
+        }
+    }
+}
