@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cardsharp against the plain C solutions in ../shared/reference, side by
+# cardsharp against the plain C solutions in benches/reference, side by
 # side in one run: same bytes out, the speed ratio, and peak memory.
 #
 #   bash benches/compare.sh [RUNS]
@@ -15,7 +15,7 @@ set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
 runs=${1:-25}
-reference=${REFERENCE:-../shared/reference}
+reference=${REFERENCE:-benches/reference}
 work=${WORK:-target/compare}
 mkdir -p "$work"
 
