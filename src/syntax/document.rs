@@ -691,7 +691,18 @@ impl Framer {
             return;
         }
         let count = if count > 0 && opens_whist(trimmed) {
-            emit.frame(cut_short(&lines, count));
+            // Which of the two lines is the stray one is a guess: the
+            // report covers the next deal's first line too, and so the
+            // deal read from it.
+            let mut frame = cut_short(&lines, count);
+            if let Frame::Problem { diagnostic, lines } = &mut frame {
+                **diagnostic = diagnostic
+                    .as_ref()
+                    .clone()
+                    .covering(line.content_span(), "a deal starts here instead");
+                lines.1 = reference;
+            }
+            emit.frame(frame);
             0
         } else {
             count
