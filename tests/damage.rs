@@ -77,8 +77,12 @@ enum Damage {
 
 /// Junk lines: comments, words, lone characters, a trump written wrong,
 /// stray terminators.
-const JUNK: [&str; 15] = [
+const JUNK: [&str; 17] = [
     "x",
+    // A record of another game, where it does not belong. (A whole
+    // bridge hand is no junk: inserted, it is a record like the others.)
+    "Joey-1C3S2G5D4D",
+    "S",
     "hello world",
     "???",
     "# comment",

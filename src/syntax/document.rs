@@ -665,18 +665,31 @@ impl Framer {
             }
             return;
         }
-        if self.mode == Mode::Auto && shaped_like_choker_hand(trimmed) {
-            // `#` was left out before a Choker section: a whole Choker
-            // hand, as a stray line (`a-`) would not be.
-            if count > 0 {
-                emit.frame(cut_short(&lines, count));
+        if self.mode == Mode::Auto && count > 0 && shaped_like_choker_hand(trimmed) {
+            // A Choker hand inside a deal: the deal is cut short there, and
+            // the hand read as the start of what follows, which the rows
+            // after it then prove whist or not. Leaving the section here
+            // would read the deal's other rows as bridge hands.
+            let mut frame = cut_short(&lines, count);
+            if let Frame::Problem { diagnostic, lines } = &mut frame {
+                **diagnostic = diagnostic
+                    .as_ref()
+                    .clone()
+                    .covering(line.content_span(), "a Choker hand inside the deal");
+                lines.1 = reference;
             }
-            let last = if count > 0 {
-                lines[count - 1]
-            } else {
-                lines[4]
-            };
-            emit.frame(missing_terminator(Game::Whist, HASH, last));
+            emit.frame(frame);
+            if let State::Whist { count: held, .. } = &mut self.state {
+                *held = 0;
+            }
+            self.hold_whist_line(reference, emit);
+            return;
+        }
+        if self.mode == Mode::Auto && count == 0 && shaped_like_choker_hand(trimmed) {
+            // `#` was left out before a Choker section: a whole Choker
+            // hand where a deal would start (inside a deal, it is a line
+            // of the deal gone wrong, which the deal's rules report).
+            emit.frame(missing_terminator(Game::Whist, HASH, lines[4]));
             self.state = State::Open;
             self.section(line, emit);
             return;
