@@ -141,7 +141,7 @@ impl Alphabet {
     /// branch, so a row of cards can be read straight through and judged
     /// once at its end.
     #[must_use]
-    pub fn card_code(&self, rank: u8, suit: u8) -> u8 {
+    pub(crate) fn card_code(&self, rank: u8, suit: u8) -> u8 {
         self.rank_of[usize::from(rank)] | self.suit_of[usize::from(suit)]
     }
 
@@ -196,7 +196,7 @@ const DEBUG_RANKS: &[u8; 15] = b"0123456789TJQKA";
 /// deck's (Choker's giblets print as `H`).
 const DEBUG_SUITS: &[u8; 4] = b"SHDC";
 
-/// `K`, `T`, `1`: one character where [`DEBUG_RANKS`] has one, the number
+/// `K`, `T`, `1`: one character where `DEBUG_RANKS` has one, the number
 /// otherwise, so that a value no alphabet gives stands out.
 impl std::fmt::Debug for Rank {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -222,7 +222,7 @@ impl Rank {
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Suit(pub u8);
 
-/// `S`, `H`, `D`, `C` as [`DEBUG_SUITS`] says, the number otherwise.
+/// `S`, `H`, `D`, `C` as `DEBUG_SUITS` says, the number otherwise.
 impl std::fmt::Debug for Suit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match DEBUG_SUITS.get(self.index()) {
@@ -256,7 +256,7 @@ impl Suit {
 ///                                                        \____ code ____/
 /// ```
 ///
-/// The low byte is the card's code, as [`Alphabet::card_code`] reads it
+/// The low byte is the card's code, as `Alphabet::card_code` reads it
 /// from two bytes with one or: the suit's index (0 to 3) and the rank's
 /// strength (1 to 14). The code is also the card's
 /// [`index`](Card::index), its bit in a [`CardSet`].
@@ -301,7 +301,7 @@ impl Card {
     /// A card from its code as [`Alphabet::card_code`] gives it, which
     /// must be a card's (bit 7 clear).
     #[must_use]
-    pub const fn from_code(code: u8, offset: usize) -> Self {
+    pub(crate) const fn from_code(code: u8, offset: usize) -> Self {
         Self {
             bits: (code & 63) as u64 | (offset as u64) << OFFSET_SHIFT,
         }
@@ -390,7 +390,7 @@ impl CardSet {
     /// instructions. A rotation, which it keeps scalar, is the same shift
     /// for an index below 64.
     #[must_use]
-    pub fn of_few(cards: &[Card]) -> Self {
+    pub(crate) fn of_few(cards: &[Card]) -> Self {
         Self(
             cards
                 .iter()
@@ -472,7 +472,7 @@ impl Name {
 
     /// Appends the name to `out`: all twenty stored bytes, a copy of fixed
     /// size the compiler makes inline, then the tail cut off again.
-    pub fn write_to(&self, out: &mut Vec<u8>) {
+    pub(crate) fn write_to(&self, out: &mut Vec<u8>) {
         let end = out.len() + usize::from(self.len);
         out.extend_from_slice(&self.letters);
         out.truncate(end);
@@ -498,7 +498,7 @@ impl Name {
     /// (which would be mispredicted).
     #[must_use]
     #[inline(always)]
-    pub fn same_chicken(&self, other: &Name) -> bool {
+    pub(crate) fn same_chicken(&self, other: &Name) -> bool {
         let lower = |name: &Name| name.letters.map(|byte| byte | 0x20);
         self.len == other.len && lower(self) == lower(other)
     }

@@ -240,7 +240,7 @@ impl Scope {
 
 impl Diagnostic {
     #[must_use]
-    pub const fn new(scope: Scope, kind: Kind, span: Span) -> Self {
+    pub(crate) const fn new(scope: Scope, kind: Kind, span: Span) -> Self {
         Self {
             scope,
             kind,
@@ -251,7 +251,7 @@ impl Diagnostic {
 
     /// This diagnostic with [`Diagnostic::cover`] set.
     #[must_use]
-    pub fn covering(mut self, span: Span, text: &'static str) -> Self {
+    pub(crate) fn covering(mut self, span: Span, text: &'static str) -> Self {
         self.cover = Some(Secondary { span, text });
         self
     }

@@ -50,7 +50,7 @@ pub struct WhistOutcome {
 /// the suit led. Off-suit discards never win.
 #[must_use]
 #[inline]
-pub fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
+pub(crate) fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
     TrickCards::new(deal, trick).winner(leader)
 }
 
@@ -101,7 +101,7 @@ impl TrickCards {
 /// [`evaluate`] keeps on its way.
 #[must_use]
 #[inline(always)]
-pub fn leaders(deal: &WhistDeal) -> [Seat; 13] {
+pub(crate) fn leaders(deal: &WhistDeal) -> [Seat; 13] {
     let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
     let mut leaders = [Seat::North; 13];
     let mut leader = 0;

@@ -27,7 +27,7 @@ pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<Bridge
 /// [`bridge_hand`], else with a diagnosis. `false` when the row has
 /// faults, each reported.
 #[inline(always)]
-pub fn read_bridge_hand(
+pub(crate) fn read_bridge_hand(
     line: &Line<'_>,
     hand: &mut BridgeHand,
     diagnostics: &mut Vec<Diagnostic>,

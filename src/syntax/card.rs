@@ -2,8 +2,8 @@
 //! game's alphabet, and the diagnosis of a token that is not a card.
 //!
 //! Each rule is a nom parser named after it, built from combinators as the
-//! rule is written. [`read_card_row`], no rule, is what the games call:
-//! the fast path of [`super::fast::card_row`], else the grammar, else the
+//! rule is written. `read_card_row`, no rule, is what the games call:
+//! the fast path of `super::fast::card_row`, else the grammar, else the
 //! diagnosis of what the grammar rejected.
 
 use nom::bytes::complete::{take_till1, take_while, take_while1};
@@ -21,7 +21,7 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 type Error<'a> = nom::error::Error<&'a [u8]>;
 
 #[must_use]
-pub const fn is_blank(b: u8) -> bool {
+pub(crate) const fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
@@ -116,7 +116,7 @@ fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
 /// The canonical layout is read by the fast path; any other by the
 /// grammar; a row the grammar rejects is diagnosed.
 #[inline(always)]
-pub fn read_card_row<const N: usize>(
+pub(crate) fn read_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
     rule: impl Fn(&[u8]) -> IResult<&[u8], [WrittenCard<'_>; N]>,
@@ -320,7 +320,7 @@ pub(crate) fn mostly_card_like(line: &Line<'_>, game: Game) -> bool {
 }
 
 /// What a token that failed to parse as a card turned out to be.
-pub struct TokenDiagnosis {
+pub(crate) struct TokenDiagnosis {
     /// How many cards the token stands for (`KSQS` is two).
     pub cards: usize,
     /// Whether it looks like a mistyped card rather than something else.
@@ -329,7 +329,7 @@ pub struct TokenDiagnosis {
 
 /// Says why `text`, a token of `line`, is not a card of `game`, guessing the
 /// fix where it can.
-pub fn diagnose_token(
+pub(crate) fn diagnose_token(
     line: &Line<'_>,
     text: &[u8],
     game: Game,
@@ -472,7 +472,7 @@ pub fn diagnose_token(
 /// suit, a space for any other Unicode space. A dash has no place among
 /// cards: it is the Choker hand's to judge.
 #[must_use]
-pub fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
+pub(crate) fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
     let letter = match found {
         '♠' | '♤' => b'S',
         '♥' | '♡' => b'H',
@@ -486,13 +486,13 @@ pub fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
 
 /// A look-alike as found: its bytes in the text, the character and the
 /// ASCII byte it stands for.
-pub type Found<'a> = (&'a [u8], char, u8);
+pub(crate) type Found<'a> = (&'a [u8], char, u8);
 
 /// `text` with each look-alike (as `meant` tells them) written in ASCII,
 /// and where each stood; `None` when it has none, or holds another
 /// character that is not ASCII, or is not UTF-8: those are other faults.
 /// The emoji variation selector after a suit symbol (`♥️`) goes with it.
-pub fn repair(
+pub(crate) fn repair(
     text: &[u8],
     meant: impl Fn(char) -> Option<u8>,
 ) -> Option<(Vec<u8>, Vec<Found<'_>>)> {
