@@ -168,6 +168,8 @@ const NOT_A_LETTER: u8 = 0x80;
 
 /// Maps the letters to `first`, `first + step`, ... and every other byte
 /// to [`NOT_A_LETTER`].
+// Cannot truncate: `i` indexes an alphabet, 13 letters at most.
+#[allow(clippy::cast_possible_truncation)]
 const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
     let mut table = [NOT_A_LETTER; 256];
     let mut i = 0;
@@ -309,6 +311,8 @@ impl Card {
 
     /// The rank and suit, as [`Card::index`] and the alphabets' tables
     /// number them.
+    // Truncates on purpose: the low byte, the code, is the part wanted.
+    #[allow(clippy::cast_possible_truncation)]
     const fn code(self) -> u8 {
         self.bits as u8
     }
@@ -360,6 +364,8 @@ pub struct CardSet(pub u64);
 /// first), as [`Card`]'s `Debug` writes them but without offsets, which a
 /// set does not keep.
 impl std::fmt::Debug for CardSet {
+    // Cannot truncate: a bit index in a `u64`, below 64.
+    #[allow(clippy::cast_possible_truncation)]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("{")?;
         let mut bits = self.0;
@@ -410,6 +416,8 @@ impl CardSet {
 
     /// The ranks held in `suit`, bit `rank` each.
     #[must_use]
+    // Truncates on purpose: one suit's 16 bits are the part wanted.
+    #[allow(clippy::cast_possible_truncation)]
     pub const fn ranks_in(self, suit: Suit) -> u16 {
         (self.0 >> (16 * (suit.0 % 4))) as u16
     }
@@ -459,6 +467,8 @@ impl Name {
 
     /// `letters` must be 1 to 20 ASCII letters; the parser guarantees it.
     #[must_use]
+    // Cannot truncate: a name is at most `Name::MAX` (20) letters.
+    #[allow(clippy::cast_possible_truncation)]
     pub fn new(letters: &[u8], span: Span) -> Self {
         debug_assert!((1..=Self::MAX).contains(&letters.len()));
         let mut stored = [0; Self::MAX];
@@ -479,6 +489,8 @@ impl Name {
     }
 
     #[must_use]
+    // Never panics: a name holds ASCII letters only.
+    #[allow(clippy::missing_panics_doc)]
     pub fn as_str(&self) -> &str {
         std::str::from_utf8(self.as_bytes()).expect("a name holds ASCII letters only")
     }
@@ -504,6 +516,8 @@ impl Name {
     }
 }
 
+// The stored bytes and their length are shown as what they mean, the text.
+#[allow(clippy::missing_fields_in_debug)]
 impl std::fmt::Debug for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Name")

@@ -133,6 +133,8 @@ impl Led for Trick {
 /// led before the seat's last card of it must all be tricks where the
 /// seat played it. No branch on the cards, which are as good as random.
 #[inline(always)]
+// Truncates on purpose: one suit's 16 bits are the part wanted.
+#[allow(clippy::cast_possible_truncation)]
 fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
     // Sixteen bits a suit, bit `trick` set where the suit was played (by
     // one seat) or led: kept in registers, as an array updated in memory

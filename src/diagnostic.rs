@@ -299,6 +299,8 @@ impl Kind {
     /// The wording of every kind, one arm each (or one per condition that
     /// changes several parts), so that adding a kind means one arm here,
     /// and a kind without one does not compile.
+    // One arm per kind, by design: every diagnostic in one exhaustive match.
+    #[allow(clippy::too_many_lines)]
     fn describe(&self, scope: Scope) -> Description {
         let game = scope.game_name();
         let alphabet = scope.alphabet();

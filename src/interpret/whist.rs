@@ -75,6 +75,8 @@ struct TrickCards {
 }
 
 impl TrickCards {
+    // Cannot truncate: `seat` is below 4.
+    #[allow(clippy::cast_possible_truncation)]
     fn new(deal: &WhistDeal, trick: usize) -> Self {
         let cards: [_; 4] = std::array::from_fn(|seat| deal.plays[seat][trick]);
         let trump = deal.trump;
@@ -87,6 +89,8 @@ impl TrickCards {
         }
     }
 
+    // Inlined into the replay, where by reference and by value compile alike.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     #[inline]
     fn winner(&self, leader: usize) -> usize {
         let led = self.suit[leader % 4];

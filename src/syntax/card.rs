@@ -6,6 +6,10 @@
 //! the fast path of `super::fast::card_row`, else the grammar, else the
 //! diagnosis of what the grammar rejected.
 
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
+
 use nom::bytes::complete::{take_till1, take_while, take_while1};
 use nom::combinator::{all_consuming, consumed, map_opt};
 use nom::multi::fill;
@@ -62,6 +66,7 @@ pub fn suit<'a>(
 /// assert_eq!((rank, suit, rest), (Rank(10), Suit(1), &b" 2C"[..]));
 /// assert!(card(Game::Whist.alphabet()).parse_complete(&b"1G"[..]).is_err());
 /// ```
+#[must_use]
 pub fn card<'a>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = (Rank, Suit), Error = Error<'a>> {
@@ -89,6 +94,7 @@ pub type WrittenCard<'a> = (&'a [u8], (Rank, Suit));
 /// assert_eq!((cards[1].0, rest), (&b"KH"[..], &b""[..]));
 /// assert!(card_row::<2>(Game::Bridge.alphabet()).parse_complete(&b"ASKH"[..]).is_err());
 /// ```
+#[must_use]
 pub fn card_row<'a, const N: usize>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = [WrittenCard<'a>; N], Error = Error<'a>> {
@@ -306,6 +312,8 @@ pub(crate) fn whole_line_fault(trimmed: &[u8], game: Game, count: usize) -> Opti
 /// plainly meant as cards (`10H`, `kh`, `KSQS`, `K♠`): what tells a line
 /// of cards with faults from a line of prose (where a word such as `as`
 /// may look like a card), which is one mistake, not one a word.
+// `like` and `line`, `all` and `alphabet` read apart in context.
+#[allow(clippy::similar_names)]
 pub(crate) fn mostly_card_like(line: &Line<'_>, game: Game) -> bool {
     let alphabet = game.alphabet();
     let mut scratch = Vec::new();
@@ -329,6 +337,8 @@ pub(crate) struct TokenDiagnosis {
 
 /// Says why `text`, a token of `line`, is not a card of `game`, guessing the
 /// fix where it can.
+// One diagnosis, case after case, read from top to bottom.
+#[allow(clippy::too_many_lines)]
 pub(crate) fn diagnose_token(
     line: &Line<'_>,
     text: &[u8],

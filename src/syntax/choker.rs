@@ -4,6 +4,10 @@
 //! the pipeline calls (`read_choker_pair`), which try the fast path of
 //! `super::fast::choker_hand`, else the grammar, else diagnose the line.
 
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
+
 use nom::bytes::complete::tag;
 use nom::combinator::{all_consuming, consumed, recognize, verify};
 use nom::multi::{fill, many_m_n};
@@ -31,7 +35,7 @@ pub type WrittenHand<'a> = (&'a [u8], [WrittenCard<'a>; 5]);
 /// Over the pair's two lines, which the framer found. The pipeline reads
 /// a pair hand by hand (`read_choker_pair`), so that a fault in the
 /// first hand does not hide one in the second.
-pub fn choker_pair<'a>(lines: [&'a [u8]; 2]) -> Result<[WrittenHand<'a>; 2], nom::Err<Error<'a>>> {
+pub fn choker_pair(lines: [&[u8]; 2]) -> Result<[WrittenHand<'_>; 2], nom::Err<Error<'_>>> {
     let [first, second] = lines;
     Ok([choker_hand(first)?.1, choker_hand(second)?.1])
 }

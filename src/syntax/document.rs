@@ -940,6 +940,8 @@ fn opens_choker(trimmed: &[u8]) -> bool {
 /// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump
 /// line or Choker hand starts so, so the line is a bridge hand (the same
 /// answer the full classification gives, more cheaply).
+// The first bytes of a line, named by position as in the grammar.
+#[allow(clippy::many_single_char_names)]
 pub(super) fn starts_like_card_row(text: &[u8]) -> bool {
     matches!(text, [a, b, b' ', c, d, b' ', e, ..]
         if [a, b, c, d, e].iter().all(|byte| byte.is_ascii_alphanumeric()))
@@ -1351,6 +1353,8 @@ mod tests {
     /// one report, between sections or inside a bridge section, and the
     /// hands around it are read as usual.
     #[test]
+    // A test: the text it builds is clearer than the allocations saved.
+    #[allow(clippy::format_collect)]
     fn a_run_of_prose_is_one_report() {
         let prose = "# cardsharp\n\nreads the input languages\nof three card games\n";
         assert_eq!(

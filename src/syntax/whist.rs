@@ -5,6 +5,10 @@
 //! rule (a play line by the fast path first) and diagnoses what a rule
 //! rejects.
 
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
+
 use nom::combinator::{all_consuming, consumed};
 use nom::sequence::delimited;
 use nom::{IResult, Parser};
@@ -25,7 +29,7 @@ pub type WrittenDeal<'a> = ((&'a [u8], Suit), [[WrittenCard<'a>; 13]; 4]);
 /// Over the deal's five lines, which the framer found. The pipeline reads
 /// a deal line by line (`read_whist_deal`), so that every fault of the
 /// deal is reported, not only the first.
-pub fn whist_deal<'a>(lines: [&'a [u8]; 5]) -> Result<WrittenDeal<'a>, nom::Err<Error<'a>>> {
+pub fn whist_deal(lines: [&[u8]; 5]) -> Result<WrittenDeal<'_>, nom::Err<Error<'_>>> {
     let [trump, north, east, south, west] = lines;
     Ok((
         trump_line(trump)?.1,
@@ -125,6 +129,8 @@ fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
 /// The framer opens a whist deal on such a line; the trump line rule then
 /// reports it, with the letter to write where there is one.
 #[must_use]
+// Three answers, as the doc says: a letter, "no trump", nothing meant.
+#[allow(clippy::option_option)]
 pub(crate) fn trump_meant(trimmed: &[u8]) -> Option<Option<u8>> {
     let alphabet = Game::Whist.alphabet();
     if let [letter] = trimmed {
