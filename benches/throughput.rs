@@ -65,9 +65,9 @@ fn stages(c: &mut Criterion) {
         });
         group.bench_function("evaluate", |b| {
             b.iter(|| {
-                records.iter().for_each(|record| {
+                for record in &records {
                     black_box(interpret::evaluate(record));
-                })
+                }
             });
         });
         let settings = Settings {
@@ -77,7 +77,7 @@ fn stages(c: &mut Criterion) {
             diagnostics: DiagnosticFormat::Short,
         };
         group.bench_function("run", |b| {
-            b.iter(|| run_bytes("bench", black_box(&input), &settings))
+            b.iter(|| run_bytes("bench", black_box(&input), &settings));
         });
         group.finish();
     }

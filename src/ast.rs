@@ -141,7 +141,7 @@ impl Alphabet {
     /// branch, so a row of cards can be read straight through and judged
     /// once at its end.
     #[must_use]
-    pub fn card_code(&self, rank: u8, suit: u8) -> u8 {
+    pub(crate) fn card_code(&self, rank: u8, suit: u8) -> u8 {
         self.rank_of[usize::from(rank)] | self.suit_of[usize::from(suit)]
     }
 
@@ -168,6 +168,8 @@ const NOT_A_LETTER: u8 = 0x80;
 
 /// Maps the letters to `first`, `first + step`, ... and every other byte
 /// to [`NOT_A_LETTER`].
+// Cannot truncate: `i` indexes an alphabet, 13 letters at most.
+#[allow(clippy::cast_possible_truncation)]
 const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
     let mut table = [NOT_A_LETTER; 256];
     let mut i = 0;
@@ -196,7 +198,7 @@ const DEBUG_RANKS: &[u8; 15] = b"0123456789TJQKA";
 /// deck's (Choker's giblets print as `H`).
 const DEBUG_SUITS: &[u8; 4] = b"SHDC";
 
-/// `K`, `T`, `1`: one character where [`DEBUG_RANKS`] has one, the number
+/// `K`, `T`, `1`: one character where `DEBUG_RANKS` has one, the number
 /// otherwise, so that a value no alphabet gives stands out.
 impl std::fmt::Debug for Rank {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -222,7 +224,7 @@ impl Rank {
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Suit(pub u8);
 
-/// `S`, `H`, `D`, `C` as [`DEBUG_SUITS`] says, the number otherwise.
+/// `S`, `H`, `D`, `C` as `DEBUG_SUITS` says, the number otherwise.
 impl std::fmt::Debug for Suit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match DEBUG_SUITS.get(self.index()) {
@@ -256,7 +258,7 @@ impl Suit {
 ///                                                        \____ code ____/
 /// ```
 ///
-/// The low byte is the card's code, as [`Alphabet::card_code`] reads it
+/// The low byte is the card's code, as `Alphabet::card_code` reads it
 /// from two bytes with one or: the suit's index (0 to 3) and the rank's
 /// strength (1 to 14). The code is also the card's
 /// [`index`](Card::index), its bit in a [`CardSet`].
@@ -301,7 +303,7 @@ impl Card {
     /// A card from its code as [`Alphabet::card_code`] gives it, which
     /// must be a card's (bit 7 clear).
     #[must_use]
-    pub const fn from_code(code: u8, offset: usize) -> Self {
+    pub(crate) const fn from_code(code: u8, offset: usize) -> Self {
         Self {
             bits: (code & 63) as u64 | (offset as u64) << OFFSET_SHIFT,
         }
@@ -309,6 +311,8 @@ impl Card {
 
     /// The rank and suit, as [`Card::index`] and the alphabets' tables
     /// number them.
+    // Truncates on purpose: the low byte, the code, is the part wanted.
+    #[allow(clippy::cast_possible_truncation)]
     const fn code(self) -> u8 {
         self.bits as u8
     }
@@ -360,6 +364,8 @@ pub struct CardSet(pub u64);
 /// first), as [`Card`]'s `Debug` writes them but without offsets, which a
 /// set does not keep.
 impl std::fmt::Debug for CardSet {
+    // Cannot truncate: a bit index in a `u64`, below 64.
+    #[allow(clippy::cast_possible_truncation)]
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("{")?;
         let mut bits = self.0;
@@ -390,7 +396,7 @@ impl CardSet {
     /// instructions. A rotation, which it keeps scalar, is the same shift
     /// for an index below 64.
     #[must_use]
-    pub fn of_few(cards: &[Card]) -> Self {
+    pub(crate) fn of_few(cards: &[Card]) -> Self {
         Self(
             cards
                 .iter()
@@ -410,6 +416,8 @@ impl CardSet {
 
     /// The ranks held in `suit`, bit `rank` each.
     #[must_use]
+    // Truncates on purpose: one suit's 16 bits are the part wanted.
+    #[allow(clippy::cast_possible_truncation)]
     pub const fn ranks_in(self, suit: Suit) -> u16 {
         (self.0 >> (16 * (suit.0 % 4))) as u16
     }
@@ -459,6 +467,8 @@ impl Name {
 
     /// `letters` must be 1 to 20 ASCII letters; the parser guarantees it.
     #[must_use]
+    // Cannot truncate: a name is at most `Name::MAX` (20) letters.
+    #[allow(clippy::cast_possible_truncation)]
     pub fn new(letters: &[u8], span: Span) -> Self {
         debug_assert!((1..=Self::MAX).contains(&letters.len()));
         let mut stored = [0; Self::MAX];
@@ -472,13 +482,15 @@ impl Name {
 
     /// Appends the name to `out`: all twenty stored bytes, a copy of fixed
     /// size the compiler makes inline, then the tail cut off again.
-    pub fn write_to(&self, out: &mut Vec<u8>) {
+    pub(crate) fn write_to(&self, out: &mut Vec<u8>) {
         let end = out.len() + usize::from(self.len);
         out.extend_from_slice(&self.letters);
         out.truncate(end);
     }
 
     #[must_use]
+    // Never panics: a name holds ASCII letters only.
+    #[allow(clippy::missing_panics_doc)]
     pub fn as_str(&self) -> &str {
         std::str::from_utf8(self.as_bytes()).expect("a name holds ASCII letters only")
     }
@@ -498,12 +510,14 @@ impl Name {
     /// (which would be mispredicted).
     #[must_use]
     #[inline(always)]
-    pub fn same_chicken(&self, other: &Name) -> bool {
+    pub(crate) fn same_chicken(&self, other: &Name) -> bool {
         let lower = |name: &Name| name.letters.map(|byte| byte | 0x20);
         self.len == other.len && lower(self) == lower(other)
     }
 }
 
+// The stored bytes and their length are shown as what they mean, the text.
+#[allow(clippy::missing_fields_in_debug)]
 impl std::fmt::Debug for Name {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Name")

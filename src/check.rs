@@ -90,7 +90,7 @@ pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
 /// The first half of [`whist_deal`]: 52 distinct cards, without which
 /// a replay means nothing.
 #[inline(always)]
-pub fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
+pub(crate) fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
     duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics)
 }
 
@@ -99,7 +99,7 @@ pub fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool 
 /// pipeline has from the evaluation when it runs one, so that a deal is
 /// replayed once.
 #[inline(always)]
-pub fn whist_plays(
+pub(crate) fn whist_plays(
     deal: &WhistDeal,
     leaders: &[impl Led; 13],
     diagnostics: &mut Vec<Diagnostic>,
@@ -110,7 +110,7 @@ pub fn whist_plays(
 /// Who led a trick, as the replay tells it: a replayed [`Trick`] when the
 /// deal was evaluated, the bare [`Seat`] when only its leaders were
 /// needed. Either serves the check as it is, without a copy.
-pub trait Led {
+pub(crate) trait Led {
     fn leader(&self) -> Seat;
 }
 
@@ -133,6 +133,8 @@ impl Led for Trick {
 /// led before the seat's last card of it must all be tricks where the
 /// seat played it. No branch on the cards, which are as good as random.
 #[inline(always)]
+// Truncates on purpose: one suit's 16 bits are the part wanted.
+#[allow(clippy::cast_possible_truncation)]
 fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
     // Sixteen bits a suit, bit `trick` set where the suit was played (by
     // one seat) or led: kept in registers, as an array updated in memory

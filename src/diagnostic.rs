@@ -240,7 +240,7 @@ impl Scope {
 
 impl Diagnostic {
     #[must_use]
-    pub const fn new(scope: Scope, kind: Kind, span: Span) -> Self {
+    pub(crate) const fn new(scope: Scope, kind: Kind, span: Span) -> Self {
         Self {
             scope,
             kind,
@@ -251,7 +251,7 @@ impl Diagnostic {
 
     /// This diagnostic with [`Diagnostic::cover`] set.
     #[must_use]
-    pub fn covering(mut self, span: Span, text: &'static str) -> Self {
+    pub(crate) fn covering(mut self, span: Span, text: &'static str) -> Self {
         self.cover = Some(Secondary { span, text });
         self
     }
@@ -299,6 +299,8 @@ impl Kind {
     /// The wording of every kind, one arm each (or one per condition that
     /// changes several parts), so that adding a kind means one arm here,
     /// and a kind without one does not compile.
+    // One arm per kind, by design: every diagnostic in one exhaustive match.
+    #[allow(clippy::too_many_lines)]
     fn describe(&self, scope: Scope) -> Description {
         let game = scope.game_name();
         let alphabet = scope.alphabet();

@@ -20,6 +20,8 @@ pub struct Generator {
 /// A card as rank and suit only: what a deck holds.
 type Pip = (Rank, Suit);
 
+// Cannot truncate: an alphabet has 13 ranks.
+#[allow(clippy::cast_possible_truncation)]
 fn deck(alphabet: &Alphabet) -> Vec<Pip> {
     let ranks = alphabet.lowest..alphabet.lowest + alphabet.ranks.len() as u8;
     ranks
@@ -155,6 +157,8 @@ impl Generator {
     }
 
     /// A hand of a category a uniform deal rarely gives.
+    // Cannot truncate: `i` indexes a hand's five cards.
+    #[allow(clippy::cast_possible_truncation)]
     fn choker_template(&mut self) -> [Pip; 5] {
         let suit = Suit(self.rng.u8(0..4));
         let other = |rng: &mut fastrand::Rng| Suit(rng.u8(0..4));

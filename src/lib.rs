@@ -4,6 +4,23 @@
 //! diagnostics, and evaluates every well-formed record with judge-exact
 //! output.
 //!
+//! ```
+//! use cardsharp::{Mode, Outcome, analyze};
+//!
+//! let text = b"AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS\n";
+//! let analysis = analyze(text, Mode::Auto);
+//!
+//! // The first hand is well formed: it is evaluated, reasoning and all.
+//! let Some(Outcome::Bridge(bridge)) = &analysis.records[0].outcome else {
+//!     panic!("a bridge hand");
+//! };
+//! assert_eq!(bridge.points, 16); // four aces
+//! // The second is two cards short: a diagnostic names it and its line.
+//! let located = &analysis.diagnostics[0];
+//! assert_eq!(located.diagnostic.kind.code(), "card_count");
+//! assert_eq!(located.lines.0.number, 2);
+//! ```
+//!
 //! The pipeline, one module per stage:
 //!
 //! ```text
@@ -29,4 +46,8 @@ pub mod pipeline;
 pub mod render;
 pub mod syntax;
 
+pub use ast::{Game, Record};
+pub use diagnostic::{Diagnostic, Severity};
+pub use interpret::{Outcome, evaluate};
 pub use pipeline::{Analysis, analyze};
+pub use syntax::Mode;

@@ -98,6 +98,11 @@ const CHUNK_RECORDS: usize = 256;
 /// works on one block's records, the outputs of the block before are
 /// written and the next block is read and framed. Writing and framing must
 /// go in order; neither holds up the parallel stage.
+///
+/// # Errors
+///
+/// The first failure to read `input` or to write `out` or `err`: faults
+/// of the input itself are diagnostics written to `err`, not errors.
 pub fn process(
     name: &str,
     input: impl Read + Send,
@@ -232,6 +237,8 @@ enum Entry {
 /// The usual frames go straight into the lists, inlined where the framer
 /// emits them.
 impl FrameSink for Frames {
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    #[allow(clippy::cast_possible_truncation)]
     fn frame(&mut self, frame: Frame) {
         match frame {
             Frame::Bridge(line) => self.bridge(line),
@@ -246,18 +253,24 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    #[allow(clippy::cast_possible_truncation)]
     fn bridge(&mut self, line: LineRef) {
         self.entries.push(Entry::Bridge(self.lines.len() as u32));
         self.lines.push(line);
     }
 
     #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    #[allow(clippy::cast_possible_truncation)]
     fn choker(&mut self, lines: [LineRef; 2]) {
         self.entries.push(Entry::Choker(self.lines.len() as u32));
         self.lines.extend_from_slice(&lines);
     }
 
     #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    #[allow(clippy::cast_possible_truncation)]
     fn whist(&mut self, lines: &[LineRef; 5]) {
         self.entries.push(Entry::Whist(self.lines.len() as u32));
         self.lines.extend_from_slice(lines);
@@ -518,6 +531,8 @@ struct ChunkOutput {
 /// written before, reused: memory touched for the first time costs a page
 /// fault (about 3 µs on this machine, the time of some thirty records),
 /// and fresh buffers for every block took hundreds of them.
+// `frames` and `framed` are the block and its frames, named as such.
+#[allow(clippy::similar_names)]
 fn records_to_output(
     isa: Isa,
     name: &str,
@@ -702,6 +717,8 @@ impl Shown<'_> {
     }
 
     /// Counts a record found well-formed: all that `check` does with it.
+    // One of the three ways a record is shown, called as the others are.
+    #[allow(clippy::unused_self)]
     #[inline(always)]
     fn record_checked(&self, output: &mut ChunkOutput) {
         output.tally.records += 1;
@@ -805,6 +822,8 @@ pub struct Located {
 /// assert_eq!(analysis.diagnostics[0].diagnostic.kind.code(), "card_count");
 /// ```
 #[must_use]
+// Never panics: reading bytes in memory cannot fail.
+#[allow(clippy::missing_panics_doc)]
 pub fn analyze(text: &[u8], mode: Mode) -> Analysis {
     let mut analysis = Analysis::default();
     let mut reader = BlockReader::new(text, mode, Isa::detect());
@@ -870,6 +889,8 @@ pub fn analyze(text: &[u8], mode: Mode) -> Analysis {
 /// assert!(reports.is_empty());
 /// ```
 #[must_use]
+// Never panics: reading bytes in memory cannot fail.
+#[allow(clippy::missing_panics_doc)]
 pub fn run_bytes(name: &str, input: &[u8], settings: &Settings) -> (String, String, Tally) {
     let mut out = Vec::new();
     let mut err = Vec::new();

@@ -48,7 +48,7 @@ fn naive_bridge(line: &str) -> String {
     let mut longest = ('S', 0);
     for suit in ['S', 'H', 'D', 'C'] {
         let ranks: Vec<char> = cards.iter().filter(|c| c.1 == suit).map(|c| c.0).collect();
-        let others = ranks.len() as i32 - 1;
+        let others = i32::try_from(ranks.len()).unwrap() - 1;
         for rank in &ranks {
             points += match rank {
                 'A' => 4,
@@ -87,7 +87,7 @@ fn naive_choker_value(cards: &str) -> (u32, u32) {
         .chunks(2)
         .map(|c| {
             (
-                order.find(char::from(c[0])).unwrap() as u32 + 1,
+                u32::try_from(order.find(char::from(c[0])).unwrap()).unwrap() + 1,
                 char::from(c[1]),
             )
         })

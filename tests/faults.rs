@@ -289,7 +289,10 @@ fn one_fault_is_reported_on_its_bytes_and_hides_nothing_else() {
         assert!(tally.errors > 0, "no error for {}", show());
 
         let touches = |offset: u64, length: u64| {
-            let (start, end) = (offset as usize, (offset + length.max(1)) as usize);
+            let (start, end) = (
+                usize::try_from(offset).unwrap(),
+                usize::try_from(offset + length.max(1)).unwrap(),
+            );
             start < fault.broken.1.max(fault.broken.0 + 1) && fault.broken.0 < end
         };
         let covered = reports.lines().any(|line| {

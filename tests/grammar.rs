@@ -224,6 +224,8 @@ const DEAL: &str = "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\nTC JC JS KD AC QC
 const PAIR: &str = "Joey-1C3S2G5D4D\nBob-TC3C5S7D4G";
 const ALL: [Game; 3] = [Game::Bridge, Game::Choker, Game::Whist];
 
+// One example a rule, a table to read down; splitting it would scatter it.
+#[allow(clippy::too_many_lines)]
 fn examples() -> Vec<Examples> {
     vec![
         bytes!(blank, ["", " ", "\t \t"], ["x", " x", "\u{a0}"]),

@@ -148,10 +148,10 @@ fn messy_document() -> impl Strategy<Value = (Vec<u8>, u64)> {
             } else {
                 line.replace(' ', [" ", "  ", "\t", " \t"][rng.usize(0..4)])
             };
-            messy.push_str(&format!(
-                "{indent}{line}{indent}{}",
-                ["\n", "\r\n"][rng.usize(0..2)]
-            ));
+            messy.push_str(indent);
+            messy.push_str(&line);
+            messy.push_str(indent);
+            messy.push_str(["\n", "\r\n"][rng.usize(0..2)]);
             if rng.u8(0..8) == 0 {
                 messy.push_str(" \n");
             }

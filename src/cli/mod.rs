@@ -126,7 +126,7 @@ struct InputArgs {
     /// How diagnostics are written to stderr.
     #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
     diagnostics: DiagnosticsArg,
-    /// Colour in diagnostics; `auto` colours a terminal unless NO_COLOR is set.
+    /// Colour in diagnostics; `auto` colours a terminal unless `NO_COLOR` is set.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     color: ColorArg,
     /// Threads to use (default: all cores).

@@ -50,7 +50,7 @@ pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
         // Hand files are seldom in a git repository of their own; a
         // `.gitignore` says what its author wants skipped all the same.
         .require_git(false)
-        .sort_by_file_path(|a, b| a.cmp(b))
+        .sort_by_file_path(std::cmp::Ord::cmp)
         .overrides(overrides)
         .build()
         .filter_map(|entry| match entry {

@@ -73,7 +73,7 @@ const fn suit_value(honours: u8, length: u8) -> SuitValue {
     let (mut no_trump_points, mut points) = (0, 0);
     let mut rule = 0;
     while rule < 7 {
-        biased[rule] = (points_by_rule[rule] + RULE_BIAS) as u8;
+        biased[rule] = (points_by_rule[rule] + RULE_BIAS).cast_unsigned();
         points += points_by_rule[rule];
         if rule < 4 {
             no_trump_points += points_by_rule[rule];
@@ -109,6 +109,8 @@ const SUIT_VALUES: [[SuitValue; 14]; 16] = {
 /// and its honours, jack to ace, are the mask's bits 11 to 14.
 #[must_use]
 #[inline(always)]
+// Cannot truncate: a suit's length is at most 13, and its honours are four bits.
+#[allow(clippy::cast_possible_truncation)]
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let cards = CardSet::of(&hand.cards);
     let mut lengths = [0u8; 4];
@@ -127,7 +129,7 @@ pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
         stopped[suit.index()] = value.stopped;
     }
     let totals = u64::to_le_bytes(biased_rules);
-    let points_by_rule = std::array::from_fn(|rule| totals[rule] as i8 - 4 * RULE_BIAS);
+    let points_by_rule = std::array::from_fn(|rule| totals[rule].cast_signed() - 4 * RULE_BIAS);
     let bid = if no_trump_points >= 16 && stopped == [true; 4] {
         Bid::NoTrump
     } else if points < 14 {

@@ -185,6 +185,8 @@ pub fn value(hand: &ChokerHand) -> HandValue {
 
 /// [`value`] as if the Chicken of Chickens were an ordinary card.
 #[inline(always)]
+// Cannot truncate: the leading zeros of a `u16`, 16 at most.
+#[allow(clippy::cast_possible_truncation)]
 fn value_without_king(cards: CardSet) -> HandValue {
     let make = |category, tie_break| HandValue {
         category,

@@ -50,7 +50,7 @@ pub struct WhistOutcome {
 /// the suit led. Off-suit discards never win.
 #[must_use]
 #[inline]
-pub fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
+pub(crate) fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
     TrickCards::new(deal, trick).winner(leader)
 }
 
@@ -75,6 +75,8 @@ struct TrickCards {
 }
 
 impl TrickCards {
+    // Cannot truncate: `seat` is below 4.
+    #[allow(clippy::cast_possible_truncation)]
     fn new(deal: &WhistDeal, trick: usize) -> Self {
         let cards: [_; 4] = std::array::from_fn(|seat| deal.plays[seat][trick]);
         let trump = deal.trump;
@@ -87,6 +89,8 @@ impl TrickCards {
         }
     }
 
+    // Inlined into the replay, where by reference and by value compile alike.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     #[inline]
     fn winner(&self, leader: usize) -> usize {
         let led = self.suit[leader % 4];
@@ -101,7 +105,7 @@ impl TrickCards {
 /// [`evaluate`] keeps on its way.
 #[must_use]
 #[inline(always)]
-pub fn leaders(deal: &WhistDeal) -> [Seat; 13] {
+pub(crate) fn leaders(deal: &WhistDeal) -> [Seat; 13] {
     let cards: [TrickCards; 13] = std::array::from_fn(|trick| TrickCards::new(deal, trick));
     let mut leaders = [Seat::North; 13];
     let mut leader = 0;

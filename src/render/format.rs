@@ -18,7 +18,7 @@ fn cards(game: Game, cards: &[Card], separator: &str, out: &mut String) {
 }
 
 /// One record in the canonical layout, each line ended by LF.
-pub fn record(record: &Record, out: &mut String) {
+pub(crate) fn record(record: &Record, out: &mut String) {
     match record {
         Record::Bridge(hand) => {
             cards(Game::Bridge, &hand.cards, " ", out);
@@ -46,7 +46,7 @@ pub fn record(record: &Record, out: &mut String) {
 /// A whole document: consecutive records of one game form one section,
 /// closed by the game's terminator; sections are separated by a blank line.
 #[must_use]
-pub fn document(records: &[Record]) -> String {
+pub(crate) fn document(records: &[Record]) -> String {
     let mut out = String::new();
     for (index, current) in records.iter().enumerate() {
         let game = current.game();

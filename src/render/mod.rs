@@ -1,14 +1,14 @@
 //! Output: judge-exact result lines, JSON results, and diagnostics in the
 //! three formats (`human`, `short`, `json`).
 //!
-//! Diagnostics are rendered against a [`Window`]: only the lines of the
+//! Diagnostics are rendered against a `Window`: only the lines of the
 //! record at fault, with the number of its first line. miette then reads a
 //! few hundred bytes per report, not the file from its start, so the cost of
 //! thousands of errors grows with the errors, not with the file.
 
 pub mod format;
-pub mod position;
-pub mod present;
+pub(crate) mod position;
+pub(crate) mod present;
 
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
@@ -38,7 +38,7 @@ pub fn judge_line(record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
 
 /// `PASS`, `BID S`, `BID NO-TRUMP`.
 #[inline(always)]
-pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
+pub(crate) fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
     match outcome.bid {
         Bid::Pass => out.extend_from_slice(b"PASS\n"),
         Bid::NoTrump => out.extend_from_slice(b"BID NO-TRUMP\n"),
@@ -55,7 +55,7 @@ pub fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
 
 /// `Joey vs Clucky: Joey Wins`, names exactly as written.
 #[inline(always)]
-pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
+pub(crate) fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>) {
     let (first, second) = (&pair.first.name, &pair.second.name);
     first.write_to(out);
     out.extend_from_slice(b" vs ");
@@ -74,7 +74,7 @@ pub fn choker_line(pair: &ChokerPair, outcome: &ChokerOutcome, out: &mut Vec<u8>
 
 /// `EW 1`: the winning team and its score.
 #[inline(always)]
-pub fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
+pub(crate) fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
     let [first, second] = *outcome
         .winner
         .code()
@@ -97,7 +97,7 @@ pub fn whist_line(outcome: &WhistOutcome, out: &mut Vec<u8>) {
 /// takes a new one.
 #[derive(Serialize)]
 #[serde(tag = "schema", rename = "cardsharp/1")]
-pub struct JsonRecord<'a, T: Serialize> {
+pub(crate) struct JsonRecord<'a, T: Serialize> {
     pub path: &'a str,
     pub game: Game,
     pub line: usize,
@@ -108,32 +108,32 @@ pub struct JsonRecord<'a, T: Serialize> {
 
 /// `{"result": ...}`: the judge's line without its newline.
 #[derive(Serialize)]
-pub struct JsonResult<'a> {
+pub(crate) struct JsonResult<'a> {
     pub result: &'a str,
 }
 
 /// `{"result": ..., "explanation": ...}`.
 #[derive(Serialize)]
-pub struct JsonExplanation<'a, O: Serialize> {
+pub(crate) struct JsonExplanation<'a, O: Serialize> {
     pub result: &'a str,
     pub explanation: &'a O,
 }
 
 /// `{"record": ...}`: the typed syntax tree.
 #[derive(Serialize)]
-pub struct JsonTree<'a, R: Serialize> {
+pub(crate) struct JsonTree<'a, R: Serialize> {
     pub record: &'a R,
 }
 
 /// Writes `record` as one JSON line.
-pub fn json_line<T: Serialize>(record: &JsonRecord<'_, T>, out: &mut Vec<u8>) {
+pub(crate) fn json_line<T: Serialize>(record: &JsonRecord<'_, T>, out: &mut Vec<u8>) {
     serde_json::to_writer(&mut *out, record).expect("writing to a Vec cannot fail");
     out.push(b'\n');
 }
 
 /// The judge's line as text for JSON: without its newline.
 #[must_use]
-pub fn judge_text(line: &[u8]) -> &str {
+pub(crate) fn judge_text(line: &[u8]) -> &str {
     std::str::from_utf8(line.strip_suffix(b"\n").unwrap_or(line)).expect("judge lines are ASCII")
 }
 
@@ -153,7 +153,7 @@ pub enum DiagnosticFormat {
 /// The lines a diagnostic is shown against: `text` starts at byte `offset`
 /// of the input named `name`, on line `first_line` (1-based).
 #[derive(Clone, Debug)]
-pub struct Window<'a> {
+pub(crate) struct Window<'a> {
     pub name: &'a str,
     pub text: &'a [u8],
     pub offset: usize,
@@ -176,7 +176,7 @@ impl Window<'_> {
     /// The 1-based line and column of the input's byte `offset`, counted
     /// as [`position`] says.
     #[must_use]
-    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+    pub(crate) fn line_column(&self, offset: usize) -> (usize, usize) {
         position::line_column(
             self.text,
             self.first_line,
@@ -326,7 +326,7 @@ impl miette::Diagnostic for Report<'_> {
 }
 
 /// Writes `diagnostic` in `format`, ending with a newline.
-pub fn diagnostic(
+pub(crate) fn diagnostic(
     diagnostic: &Diagnostic,
     window: &Window<'_>,
     format: DiagnosticFormat,

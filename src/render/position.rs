@@ -13,7 +13,7 @@
 /// line `first_line`. Only `\n` ends a line, as for the framer: a lone `\r`
 /// is a character of its line.
 #[must_use]
-pub fn line_column(text: &[u8], first_line: usize, at: usize) -> (usize, usize) {
+pub(crate) fn line_column(text: &[u8], first_line: usize, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
     let (before, after) = text.split_at(at);
     let newlines = memchr::memchr_iter(b'\n', before).count();

@@ -23,7 +23,7 @@ use crate::interpret::whist::{Team, WhistOutcome};
 
 /// What the pipeline needs to show a record of some game, whatever the
 /// game: written once per record type, used by every subcommand.
-pub trait Present: Evaluate + serde::Serialize {
+pub(crate) trait Present: Evaluate + serde::Serialize {
     const GAME: Game;
 
     fn span(&self) -> Span;

@@ -1,5 +1,9 @@
 //! Bridge hands (`grammar/bridge.ebnf`).
 
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
+
 use nom::combinator::all_consuming;
 use nom::{IResult, Parser};
 
@@ -27,7 +31,7 @@ pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<Bridge
 /// [`bridge_hand`], else with a diagnosis. `false` when the row has
 /// faults, each reported.
 #[inline(always)]
-pub fn read_bridge_hand(
+pub(crate) fn read_bridge_hand(
     line: &Line<'_>,
     hand: &mut BridgeHand,
     diagnostics: &mut Vec<Diagnostic>,

@@ -2,9 +2,13 @@
 //! game's alphabet, and the diagnosis of a token that is not a card.
 //!
 //! Each rule is a nom parser named after it, built from combinators as the
-//! rule is written. [`read_card_row`], no rule, is what the games call:
-//! the fast path of [`super::fast::card_row`], else the grammar, else the
+//! rule is written. `read_card_row`, no rule, is what the games call:
+//! the fast path of `super::fast::card_row`, else the grammar, else the
 //! diagnosis of what the grammar rejected.
+
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
 
 use nom::bytes::complete::{take_till1, take_while, take_while1};
 use nom::combinator::{all_consuming, consumed, map_opt};
@@ -21,7 +25,7 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 type Error<'a> = nom::error::Error<&'a [u8]>;
 
 #[must_use]
-pub const fn is_blank(b: u8) -> bool {
+pub(crate) const fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
@@ -62,6 +66,7 @@ pub fn suit<'a>(
 /// assert_eq!((rank, suit, rest), (Rank(10), Suit(1), &b" 2C"[..]));
 /// assert!(card(Game::Whist.alphabet()).parse_complete(&b"1G"[..]).is_err());
 /// ```
+#[must_use]
 pub fn card<'a>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = (Rank, Suit), Error = Error<'a>> {
@@ -89,6 +94,7 @@ pub type WrittenCard<'a> = (&'a [u8], (Rank, Suit));
 /// assert_eq!((cards[1].0, rest), (&b"KH"[..], &b""[..]));
 /// assert!(card_row::<2>(Game::Bridge.alphabet()).parse_complete(&b"ASKH"[..]).is_err());
 /// ```
+#[must_use]
 pub fn card_row<'a, const N: usize>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = [WrittenCard<'a>; N], Error = Error<'a>> {
@@ -116,7 +122,7 @@ fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
 /// The canonical layout is read by the fast path; any other by the
 /// grammar; a row the grammar rejects is diagnosed.
 #[inline(always)]
-pub fn read_card_row<const N: usize>(
+pub(crate) fn read_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
     rule: impl Fn(&[u8]) -> IResult<&[u8], [WrittenCard<'_>; N]>,
@@ -306,6 +312,8 @@ pub(crate) fn whole_line_fault(trimmed: &[u8], game: Game, count: usize) -> Opti
 /// plainly meant as cards (`10H`, `kh`, `KSQS`, `K♠`): what tells a line
 /// of cards with faults from a line of prose (where a word such as `as`
 /// may look like a card), which is one mistake, not one a word.
+// `like` and `line`, `all` and `alphabet` read apart in context.
+#[allow(clippy::similar_names)]
 pub(crate) fn mostly_card_like(line: &Line<'_>, game: Game) -> bool {
     let alphabet = game.alphabet();
     let mut scratch = Vec::new();
@@ -320,7 +328,7 @@ pub(crate) fn mostly_card_like(line: &Line<'_>, game: Game) -> bool {
 }
 
 /// What a token that failed to parse as a card turned out to be.
-pub struct TokenDiagnosis {
+pub(crate) struct TokenDiagnosis {
     /// How many cards the token stands for (`KSQS` is two).
     pub cards: usize,
     /// Whether it looks like a mistyped card rather than something else.
@@ -329,7 +337,9 @@ pub struct TokenDiagnosis {
 
 /// Says why `text`, a token of `line`, is not a card of `game`, guessing the
 /// fix where it can.
-pub fn diagnose_token(
+// One diagnosis, case after case, read from top to bottom.
+#[allow(clippy::too_many_lines)]
+pub(crate) fn diagnose_token(
     line: &Line<'_>,
     text: &[u8],
     game: Game,
@@ -472,7 +482,7 @@ pub fn diagnose_token(
 /// suit, a space for any other Unicode space. A dash has no place among
 /// cards: it is the Choker hand's to judge.
 #[must_use]
-pub fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
+pub(crate) fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
     let letter = match found {
         '♠' | '♤' => b'S',
         '♥' | '♡' => b'H',
@@ -486,13 +496,13 @@ pub fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
 
 /// A look-alike as found: its bytes in the text, the character and the
 /// ASCII byte it stands for.
-pub type Found<'a> = (&'a [u8], char, u8);
+pub(crate) type Found<'a> = (&'a [u8], char, u8);
 
 /// `text` with each look-alike (as `meant` tells them) written in ASCII,
 /// and where each stood; `None` when it has none, or holds another
 /// character that is not ASCII, or is not UTF-8: those are other faults.
 /// The emoji variation selector after a suit symbol (`♥️`) goes with it.
-pub fn repair(
+pub(crate) fn repair(
     text: &[u8],
     meant: impl Fn(char) -> Option<u8>,
 ) -> Option<(Vec<u8>, Vec<Found<'_>>)> {

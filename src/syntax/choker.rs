@@ -1,8 +1,12 @@
 //! Choker hands and pairs (`grammar/choker.ebnf`).
 //!
 //! The rules first, each a nom parser named after it; then the readers
-//! the pipeline calls ([`read_choker_pair`]), which try the fast path of
-//! [`super::fast::choker_hand`], else the grammar, else diagnose the line.
+//! the pipeline calls (`read_choker_pair`), which try the fast path of
+//! `super::fast::choker_hand`, else the grammar, else diagnose the line.
+
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
 
 use nom::bytes::complete::tag;
 use nom::combinator::{all_consuming, consumed, recognize, verify};
@@ -29,9 +33,9 @@ pub type WrittenHand<'a> = (&'a [u8], [WrittenCard<'a>; 5]);
 /// `choker_pair = choker_hand , choker_hand ;`
 ///
 /// Over the pair's two lines, which the framer found. The pipeline reads
-/// a pair hand by hand ([`read_choker_pair`]), so that a fault in the
+/// a pair hand by hand (`read_choker_pair`), so that a fault in the
 /// first hand does not hide one in the second.
-pub fn choker_pair<'a>(lines: [&'a [u8]; 2]) -> Result<[WrittenHand<'a>; 2], nom::Err<Error<'a>>> {
+pub fn choker_pair(lines: [&[u8]; 2]) -> Result<[WrittenHand<'_>; 2], nom::Err<Error<'_>>> {
     let [first, second] = lines;
     Ok([choker_hand(first)?.1, choker_hand(second)?.1])
 }
@@ -84,7 +88,7 @@ pub fn pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<
 /// right after it was written makes the processor wait for the stores to
 /// land. `false` when either hand has faults, each reported.
 #[inline(always)]
-pub fn read_choker_pair(
+pub(crate) fn read_choker_pair(
     lines: &[Line<'_>; 2],
     pair: &mut ChokerPair,
     diagnostics: &mut Vec<Diagnostic>,

@@ -1,7 +1,7 @@
 //! The document layer (`grammar/document.ebnf`): which lines make a record,
 //! and which section, of which game, each record belongs to.
 //!
-//! The [`Framer`] sees one line at a time and never fails. It holds at most
+//! The `Framer` sees one line at a time and never fails. It holds at most
 //! one unfinished record (a Choker hand waiting for its opponent, a whist
 //! deal still short of lines) as line positions, so input can be fed to it
 //! in blocks of any size and memory does not grow with the input.
@@ -49,7 +49,7 @@ impl Frame {
     }
 }
 
-/// Where the [`Framer`] puts the frames it finds, in order. Any
+/// Where the `Framer` puts the frames it finds, in order. Any
 /// `FnMut(Frame)` is one. A sink of its own may also take the usual frames
 /// (a bridge hand, a Choker pair, a whist deal) by their lines, so that no
 /// `Frame` is built only to be taken apart again: the pipeline's does, as
@@ -140,7 +140,7 @@ enum State {
 /// Groups lines into [`Frame`]s: `document`, `section` and the three
 /// `*_section` rules of the grammar, as a state machine over lines.
 #[derive(Debug)]
-pub struct Framer {
+pub(crate) struct Framer {
     mode: Mode,
     state: State,
     last_line: Option<LineRef>,
@@ -165,7 +165,7 @@ pub struct Framer {
 
 impl Framer {
     #[must_use]
-    pub fn new(mode: Mode) -> Self {
+    pub(crate) fn new(mode: Mode) -> Self {
         let state = match mode {
             Mode::Auto | Mode::Forced(Game::Bridge) => State::Open,
             Mode::Forced(Game::Choker) => State::Choker { waiting: None },
@@ -190,7 +190,7 @@ impl Framer {
     /// The offset of the first line the framer still holds: the input from
     /// there on must stay available until the next call.
     #[must_use]
-    pub fn holds_from(&self) -> Option<usize> {
+    pub(crate) fn holds_from(&self) -> Option<usize> {
         match self.state {
             State::Choker {
                 waiting: Some(line),
@@ -211,7 +211,7 @@ impl Framer {
     /// few bytes and framed at once; every other line takes the rules
     /// below.
     #[inline(always)]
-    pub fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+    pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let reference = line.reference();
         match &mut self.state {
             State::Open if fast::starts_like_card_row(line.text) => {
@@ -293,7 +293,7 @@ impl Framer {
     /// A line too long to read: reported, and the end of any record it
     /// would have belonged to (so that no line before it has to be kept
     /// while the rest of it is skipped). `line` holds its first bytes only.
-    pub fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+    pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         match &mut self.state {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting.take() {
@@ -335,7 +335,7 @@ impl Framer {
     }
 
     /// The end of the input: reports what was left open.
-    pub fn finish(&mut self, emit: &mut impl FrameSink) {
+    pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
         match std::mem::replace(&mut self.state, State::Open) {
             State::Choker { waiting } => {
@@ -910,7 +910,7 @@ impl Framer {
 }
 
 /// `document = { section } ;`: frames a whole document held in memory,
-/// emitting its frames in order. Inputs read in blocks use a [`Framer`]
+/// emitting its frames in order. Inputs read in blocks use a `Framer`
 /// directly, line by line.
 pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     let mut framer = Framer::new(mode);
@@ -964,6 +964,8 @@ fn opens_choker(trimmed: &[u8]) -> bool {
 /// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump
 /// line or Choker hand starts so, so the line is a bridge hand (the same
 /// answer the full classification gives, more cheaply).
+// The first bytes of a line, named by position as in the grammar.
+#[allow(clippy::many_single_char_names)]
 pub(super) fn starts_like_card_row(text: &[u8]) -> bool {
     matches!(text, [a, b, b' ', c, d, b' ', e, ..]
         if [a, b, c, d, e].iter().all(|byte| byte.is_ascii_alphanumeric()))
@@ -1375,6 +1377,8 @@ mod tests {
     /// one report, between sections or inside a bridge section, and the
     /// hands around it are read as usual.
     #[test]
+    // A test: the text it builds is clearer than the allocations saved.
+    #[allow(clippy::format_collect)]
     fn a_run_of_prose_is_one_report() {
         let prose = "# cardsharp\n\nreads the input languages\nof three card games\n";
         assert_eq!(

@@ -20,7 +20,8 @@ use nom::Offset;
 
 use crate::ast::{Record, Span};
 use crate::diagnostic::Diagnostic;
-pub use document::{Frame, Framer, Mode};
+pub(crate) use document::Framer;
+pub use document::{Frame, FrameSink, Mode};
 
 /// One line of input without its line ending, and where it stands.
 #[derive(Clone, Copy, Debug)]
@@ -112,7 +113,7 @@ impl<'a> Block<'a> {
 /// needs no line ending. The line ends are found by one vectorised scan
 /// over the block rather than a search per line.
 #[derive(Clone, Debug)]
-pub struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     bytes: &'a [u8],
     newlines: memchr::Memchr<'a>,
     position: usize,
@@ -123,7 +124,7 @@ pub struct Lines<'a> {
 impl<'a> Lines<'a> {
     /// Lines of `block`, the first numbered `first_number`.
     #[must_use]
-    pub fn new(block: Block<'a>, first_number: usize) -> Self {
+    pub(crate) fn new(block: Block<'a>, first_number: usize) -> Self {
         Self {
             bytes: block.bytes,
             newlines: memchr::memchr_iter(b'\n', block.bytes),
@@ -135,7 +136,7 @@ impl<'a> Lines<'a> {
 
     /// The number the next line read after these would have.
     #[must_use]
-    pub fn next_number(&self) -> usize {
+    pub(crate) fn next_number(&self) -> usize {
         self.number
     }
 }
@@ -173,7 +174,7 @@ fn read_fresh<T: Default>(read: impl FnOnce(&mut T) -> bool) -> Option<T> {
 }
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
-pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// The longest line read: longer ones are reported and skipped. Ten times
 /// the longest valid line of any game, and then some. A rule of reading

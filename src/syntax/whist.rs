@@ -1,9 +1,13 @@
 //! Whist deals (`grammar/whist.ebnf`).
 //!
 //! The rules first, each a nom parser named after it; then the reader the
-//! pipeline calls ([`read_whist_deal`]), which reads each line by its
+//! pipeline calls (`read_whist_deal`), which reads each line by its
 //! rule (a play line by the fast path first) and diagnoses what a rule
 //! rejects.
+
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
 
 use nom::combinator::{all_consuming, consumed};
 use nom::sequence::delimited;
@@ -23,9 +27,9 @@ pub type WrittenDeal<'a> = ((&'a [u8], Suit), [[WrittenCard<'a>; 13]; 4]);
 /// `whist_deal = trump_line , play_line , play_line , play_line , play_line ;`
 ///
 /// Over the deal's five lines, which the framer found. The pipeline reads
-/// a deal line by line ([`read_whist_deal`]), so that every fault of the
+/// a deal line by line (`read_whist_deal`), so that every fault of the
 /// deal is reported, not only the first.
-pub fn whist_deal<'a>(lines: [&'a [u8]; 5]) -> Result<WrittenDeal<'a>, nom::Err<Error<'a>>> {
+pub fn whist_deal(lines: [&[u8]; 5]) -> Result<WrittenDeal<'_>, nom::Err<Error<'_>>> {
     let [trump, north, east, south, west] = lines;
     Ok((
         trump_line(trump)?.1,
@@ -69,7 +73,7 @@ pub fn deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<
 /// when an earlier one failed, so that each fault of the deal is
 /// reported. `false` when any line has faults.
 #[inline(always)]
-pub fn read_whist_deal(
+pub(crate) fn read_whist_deal(
     lines: &[Line<'_>; 5],
     deal: &mut WhistDeal,
     diagnostics: &mut Vec<Diagnostic>,
@@ -125,7 +129,9 @@ fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
 /// The framer opens a whist deal on such a line; the trump line rule then
 /// reports it, with the letter to write where there is one.
 #[must_use]
-pub fn trump_meant(trimmed: &[u8]) -> Option<Option<u8>> {
+// Three answers, as the doc says: a letter, "no trump", nothing meant.
+#[allow(clippy::option_option)]
+pub(crate) fn trump_meant(trimmed: &[u8]) -> Option<Option<u8>> {
     let alphabet = Game::Whist.alphabet();
     if let [letter] = trimmed {
         let upper = letter.to_ascii_uppercase();
@@ -183,7 +189,7 @@ pub fn trump_meant(trimmed: &[u8]) -> Option<Option<u8>> {
 /// The suit letter of a suit written as its name (`Hearts`, `spade`):
 /// what a trump line may have meant.
 #[must_use]
-pub fn suit_named(word: &[u8]) -> Option<u8> {
+pub(crate) fn suit_named(word: &[u8]) -> Option<u8> {
     let singular = match word {
         [rest @ .., b's' | b'S'] => rest,
         _ => word,

@@ -16,6 +16,8 @@ use crate::syntax::Line;
 /// else, which the grammar then reads (what was written is then
 /// overwritten).
 #[inline(always)]
+// Truncates on purpose: the tail word's low half is the window's bytes 12 to 15, as wanted.
+#[allow(clippy::cast_possible_truncation)]
 pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
     let text = line.text;
     // A name of 1 to 20 letters, a dash and ten card letters.
@@ -62,6 +64,8 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
 /// branch: a branch on the name's length or case would be mispredicted,
 /// and a copy of `len` bytes is a call whose size the processor cannot
 /// foresee.
+// Cannot truncate: `len` is clamped to 1..=20 and the mask shifted to 32 bits.
+#[allow(clippy::cast_possible_truncation)]
 fn read_name_window(name: &mut Name, window: (u128, u32), len: usize, span: Span) -> bool {
     let in_range = (1..=Name::MAX).contains(&len);
     let len = len.clamp(1, Name::MAX) as u32;

@@ -13,6 +13,8 @@
 /// `starts_like_card_row` in `document.rs`, without a branch: the five
 /// tests are all made, each without a branch of its own.
 #[inline(always)]
+// The first bytes of a line, named by position as in the grammar.
+#[allow(clippy::many_single_char_names)]
 pub(crate) fn starts_like_card_row(text: &[u8]) -> bool {
     matches!(text, [a, b, b' ', c, d, b' ', e, ..]
         if [a, b, c, d, e].iter().fold(true, |all, &&byte| all & letter_or_digit(byte)))
