@@ -670,15 +670,12 @@ impl Framer {
             // the hand read as the start of what follows, which the rows
             // after it then prove whist or not. Leaving the section here
             // would read the deal's other rows as bridge hands.
-            let mut frame = cut_short(&lines, count);
-            if let Frame::Problem { diagnostic, lines } = &mut frame {
-                **diagnostic = diagnostic
-                    .as_ref()
-                    .clone()
-                    .covering(line.content_span(), "a Choker hand inside the deal");
-                lines.1 = reference;
-            }
-            emit.frame(frame);
+            emit.frame(cut_short_by(
+                &lines,
+                count,
+                line,
+                "a Choker hand inside the deal",
+            ));
             if let State::Whist { count: held, .. } = &mut self.state {
                 *held = 0;
             }
@@ -707,15 +704,12 @@ impl Framer {
             // Which of the two lines is the stray one is a guess: the
             // report covers the next deal's first line too, and so the
             // deal read from it.
-            let mut frame = cut_short(&lines, count);
-            if let Frame::Problem { diagnostic, lines } = &mut frame {
-                **diagnostic = diagnostic
-                    .as_ref()
-                    .clone()
-                    .covering(line.content_span(), "a deal starts here instead");
-                lines.1 = reference;
-            }
-            emit.frame(frame);
+            emit.frame(cut_short_by(
+                &lines,
+                count,
+                line,
+                "a deal starts here instead",
+            ));
             0
         } else {
             count
@@ -1082,6 +1076,21 @@ fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
         )),
         lines: (first, last),
     }
+}
+
+/// A deal cut short by `line`, whose report covers that line too: which of
+/// the deal and the line is out of place is a guess, and what is read
+/// from the line on must be touched by the report.
+fn cut_short_by(lines: &[LineRef; 5], count: usize, line: &Line<'_>, what: &'static str) -> Frame {
+    let mut frame = cut_short(lines, count);
+    if let Frame::Problem { diagnostic, lines } = &mut frame {
+        **diagnostic = diagnostic
+            .as_ref()
+            .clone()
+            .covering(line.content_span(), what);
+        lines.1 = line.reference();
+    }
+    frame
 }
 
 /// A deal opened by a doubtful line (`x`, `NT`) turned out to be no whist
