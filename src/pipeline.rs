@@ -380,6 +380,7 @@ impl<R: Read> BlockReader<R> {
                     offset: base + unframed,
                     number: self.line_number,
                 };
+                self.framer.finish(frames);
                 frames.frame(binary_input(base + unframed + nul, &line));
                 self.finished = true;
             } else {
@@ -401,7 +402,9 @@ impl<R: Read> BlockReader<R> {
                     if let Some(nul) =
                         first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1)
                     {
-                        // Binary input: said once, and nothing after it is read.
+                        // Binary input: said once, and nothing after it is
+                        // read; what the framer held is reported first.
+                        framer.finish(frames);
                         frames.frame(binary_input(nul, &line));
                         return true;
                     }
@@ -660,10 +663,12 @@ fn one_frame(
     }
     let window = Window {
         name,
-        text: block.slice(Span::new(
-            first.offset,
-            last.offset + last.len - first.offset,
-        )),
+        text: block
+            .held(Span::new(
+                first.offset,
+                (last.offset + last.len).saturating_sub(first.offset),
+            ))
+            .unwrap_or_default(),
         offset: first.offset,
         first_line: first.number,
     };
@@ -1019,6 +1024,50 @@ mod tests {
                 }
                 assert_eq!(String::from_utf8_lossy(&judged), results);
                 assert_eq!(String::from_utf8_lossy(&reported), reports);
+            }
+        }
+    }
+
+    /// A report may name a line the reader has let go (the last line of a
+    /// section before a long run of blank lines, a block edge between a
+    /// deal and what follows it): it is shown without its text, never a
+    /// panic, in every mode.
+    #[test]
+    fn reports_of_lines_let_go_are_shown_without_their_text() {
+        let whist = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/whist.txt"),
+        )
+        .unwrap();
+        let lines: Vec<&str> = whist.lines().take(5).collect();
+        let deal = lines.join("\n") + "\n";
+        let rows = lines[1..].join("\n") + "\n";
+        let row = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n";
+        let pairs = "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\n".repeat(10);
+        let aligned = format!("{}\n{}", " ".repeat(109), deal.repeat(103));
+        let inputs = [
+            deal.repeat(10) + &"\n".repeat(40_000),
+            pairs.clone() + &"\n".repeat(40_000),
+            pairs + &"\n".repeat(40_000) + row,
+            aligned.clone() + "\n",
+            aligned.clone() + "alice-AS2H3D4C5S\n#\n",
+            aligned + &rows + "hello there\n",
+            row.repeat(3) + &"this is just some prose text here\n".repeat(600) + row,
+            format!("{row}NT\n{}{}\n{row}", row.repeat(4), "x".repeat(70_000)),
+        ];
+        let games = [Game::Bridge, Game::Choker, Game::Whist];
+        for input in &inputs {
+            for mode in [Mode::Auto].into_iter().chain(games.map(Mode::Forced)) {
+                let settings = Settings {
+                    mode,
+                    action: Action::Run,
+                    output: OutputFormat::Text,
+                    diagnostics: DiagnosticFormat::Json,
+                };
+                let (_, reports, tally) = run_bytes("input", input.as_bytes(), &settings);
+                assert!(tally.errors > 0, "{mode:?}");
+                for report in reports.lines() {
+                    assert!(serde_json::from_str::<serde_json::Value>(report).is_ok());
+                }
             }
         }
     }

@@ -161,6 +161,9 @@ pub(crate) struct Framer {
     /// its report then covers them.
     recent_rows: [LineRef; 4],
     recent_count: usize,
+    /// Where the last line read starts, blank or not: how far the lines a
+    /// report may show lie behind.
+    latest: usize,
 }
 
 impl Framer {
@@ -184,6 +187,7 @@ impl Framer {
             doubtful_trump: None,
             recent_rows: [LineRef::default(); 4],
             recent_count: 0,
+            latest: 0,
         }
     }
 
@@ -196,10 +200,24 @@ impl Framer {
                 waiting: Some(line),
             } => Some(line.offset),
             State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
-            State::Rows { after, .. } => Some(after.offset),
+            // The rows, which may become records; the line before them is
+            // only shown in a report, and may be let go.
+            State::Rows { rows, .. } => Some(rows[0].offset),
             State::AfterCut { deal, .. } => Some(deal[0].offset),
-            State::Junk { first, .. } => Some(first.offset),
-            State::Open if self.recent_count > 0 => Some(self.oldest_recent_row().offset),
+            // Lines only shown in a report: held while they are near, so
+            // that a run of blank lines after them is not kept in memory.
+            State::Junk { first, .. }
+                if self.latest.saturating_sub(first.offset) <= MAX_JUNK_BYTES =>
+            {
+                Some(first.offset)
+            }
+            State::Open
+                if self.recent_count > 0
+                    && self.latest.saturating_sub(self.oldest_recent_row().offset)
+                        <= MAX_JUNK_BYTES =>
+            {
+                Some(self.oldest_recent_row().offset)
+            }
             _ => None,
         }
     }
@@ -260,6 +278,7 @@ impl Framer {
     /// A line that is not the usual one of its state.
     #[inline(never)]
     pub(in crate::syntax) fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.latest = line.offset;
         if line.is_blank() {
             return;
         }
@@ -300,14 +319,24 @@ impl Framer {
                     emit.frame(self.unpaired(hand));
                 }
             }
-            State::Whist { lines, count, sure } => {
+            State::Whist {
+                lines,
+                count,
+                sure: false,
+            } => {
+                doubtful_deal_was_bridge(lines, *count, emit);
+                self.state = State::Open;
+            }
+            State::Whist { lines, count, .. } => {
                 if *count > 0 {
                     emit.frame(cut_short(lines, *count));
                 }
                 *count = 0;
-                *sure = true;
             }
-            State::Rows { .. } => self.rows_without_trump(emit),
+            State::Rows { rows, count, after } => {
+                hash_left_out(*after, &rows[..*count], emit);
+                self.state = State::Open;
+            }
             State::AfterCut {
                 deal,
                 dealt,
@@ -492,16 +521,8 @@ impl Framer {
             *lines += 1;
             return;
         }
-        let in_bridge = matches!(
-            self.state,
-            State::Junk {
-                in_bridge: true,
-                ..
-            }
-        );
         self.end_junk(emit);
-        // Bridge hands before the run go on after it.
-        self.recent_count = usize::from(in_bridge);
+        self.recent_count = 0;
         self.section(line, emit);
     }
 

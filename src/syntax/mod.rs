@@ -107,6 +107,16 @@ impl<'a> Block<'a> {
         let start = span.offset - self.base;
         &self.bytes[start..start + span.len]
     }
+
+    /// The bytes of `span` when this block still holds them. A report may
+    /// name a line the reader has let go (the last line of a section
+    /// before a long run of blank lines): it is then shown without its
+    /// text, rather than the reader keeping every blank line after it.
+    #[must_use]
+    pub fn held(&self, span: Span) -> Option<&'a [u8]> {
+        let start = span.offset.checked_sub(self.base)?;
+        self.bytes.get(start..start + span.len)
+    }
 }
 
 /// Splits bytes into lines at LF, dropping a CR before it. The last line
