@@ -32,8 +32,12 @@ if ! command -v valgrind >/dev/null; then
   exit 2
 fi
 
-bin=$(cargo build --release --message-format=json 2>/dev/null |
+bin=$(cargo build --release --message-format=json |
   grep -o '"executable":"[^"]*/cardsharp"' | cut -d'"' -f4)
+if [[ ! -x $bin ]]; then
+  echo "instructions.sh: the release build did not give a binary" >&2
+  exit 2
+fi
 
 # game, records: enough that start-up is a small part of the count, few
 # enough that callgrind takes seconds.
@@ -47,9 +51,15 @@ done <<< "$inputs"
 
 # Instructions callgrind counts for `cardsharp ACTION --jobs 1 FILE`.
 instructions() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+  local count
+  count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     "$bin" "$1" --jobs 1 "$2" 2>&1 >/dev/null |
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+  if [[ -z $count ]]; then
+    echo "instructions.sh: callgrind gave no count for $1 $2" >&2
+    exit 2
+  fi
+  echo "$count"
 }
 
 measured=""

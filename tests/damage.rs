@@ -1,5 +1,5 @@
 //! Issue #13, item 8: damage a valid mixed document at section level and
-//! check the two rules of the error policy (`../shared/DESIGN.md`) at once.
+//! check the two rules of the error policy (README, "Nothing lost, nothing misread") at once.
 //!
 //! - Rule A, nothing misread: every printed result is a *vouched* record
 //!   (below) with its original game and result, or a diagnostic's label

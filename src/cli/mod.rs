@@ -162,13 +162,12 @@ enum ColorArg {
     Never,
 }
 
-/// Exit statuses, as DESIGN.md fixes them.
+/// Exit statuses, as the README documents them.
 const CLEAN: u8 = 0;
 const INPUT_ERRORS: u8 = 1;
 const USAGE_OR_IO: u8 = 2;
 
-/// Runs the command line `args` (program name first) and returns the exit
-/// status.
+/// Runs the command line of this process and returns the exit status.
 pub(crate) fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -1,10 +1,14 @@
 //! The document layer (`grammar/document.ebnf`): which lines make a record,
 //! and which section, of which game, each record belongs to.
 //!
-//! The `Framer` sees one line at a time and never fails. It holds at most
-//! one unfinished record (a Choker hand waiting for its opponent, a whist
-//! deal still short of lines) as line positions, so input can be fed to it
-//! in blocks of any size and memory does not grow with the input.
+//! The `Framer` sees one line at a time and never fails. It holds a few
+//! lines at most, as positions: an unfinished record (a Choker hand waiting
+//! for its opponent, a whist deal still short of lines), or lines whose
+//! reading waits for the line after them (a doubtful deal, rows where a
+//! trump line belongs, the rows after a `#` that cut a deal short, a run
+//! of prose up to 32 KiB). So input can be fed to it in blocks of any size
+//! and memory does not grow with the input; a line only shown in a report
+//! is let go when it lies far behind.
 
 use super::fast::framing as fast;
 use super::{Block, Line, LineRef, Lines};
