@@ -12,3 +12,4 @@
 pub(crate) mod card_row;
 pub(crate) mod choker_hand;
 pub(crate) mod framing;
+pub(crate) mod newline;
