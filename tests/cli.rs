@@ -244,10 +244,23 @@ fn fmt_rewrites_checks_and_refuses_files_with_errors() {
         .status(1)
         .stderr_contains("not in the canonical layout")
         .run();
+    // Readable by its group, which a temporary file (created 0600) is not.
+    let mode = |path: &std::path::Path| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    };
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&messy, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
     Test::new().args(["fmt", path]).run();
     let expected =
         "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n\nJoey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n";
     assert_eq!(std::fs::read_to_string(&messy).unwrap(), expected);
+    // Rewritten through a temporary file renamed over it: the file keeps
+    // its permissions, and nothing is left beside it.
+    assert_eq!(mode(&messy), 0o640);
+    assert_eq!(std::fs::read_dir(&directory).unwrap().count(), 1);
     Test::new().args(["fmt", "--check", path]).run();
     Test::new()
         .args(["fmt"])

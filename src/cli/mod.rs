@@ -413,9 +413,26 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
     } else if from_stdin {
         io::stdout().write_all(formatted.as_bytes())?;
     } else if formatted.as_bytes() != source {
-        std::fs::write(path, formatted)?;
+        replace_file(path, formatted.as_bytes())?;
     }
     Ok(CLEAN)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, with `path`'s
+/// permissions, then renames it over `path`: a rewrite cut short (a full
+/// disk, a signal) leaves the original whole, never half a file.
+fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let directory = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temporary = tempfile::NamedTempFile::new_in(directory)?;
+    temporary.write_all(bytes)?;
+    temporary
+        .as_file()
+        .set_permissions(std::fs::metadata(path)?.permissions())?;
+    temporary.persist(path).map_err(|error| error.error)?;
+    Ok(())
 }
 
 /// Whether `input` has no diagnostic at all; reports them, and that the
