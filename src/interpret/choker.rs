@@ -38,6 +38,22 @@ pub enum Category {
 }
 
 impl Category {
+    /// Every category, from the weakest: for tests that go through them
+    /// all.
+    pub const ALL: [Category; 11] = [
+        Category::OneCard,
+        Category::OnePair,
+        Category::TwoPairs,
+        Category::ThreeOfAKind,
+        Category::Straight,
+        Category::Flush,
+        Category::FullHouse,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+        Category::RoyalFlush,
+        Category::KingOfKings,
+    ];
+
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -346,20 +362,7 @@ mod tests {
     /// orders values as their fields do.
     #[test]
     fn a_value_key_keeps_the_order_of_values() {
-        use Category::*;
-        let categories = [
-            OneCard,
-            OnePair,
-            TwoPairs,
-            ThreeOfAKind,
-            Straight,
-            Flush,
-            FullHouse,
-            FourOfAKind,
-            StraightFlush,
-            RoyalFlush,
-            KingOfKings,
-        ];
+        let categories = Category::ALL;
         let tie_breaks = std::iter::once(None).chain((1..=14).map(|rank| Some(Rank(rank))));
         let values: Vec<HandValue> = categories
             .iter()

@@ -571,20 +571,7 @@ mod tests {
     /// them to the words the text output uses.
     #[test]
     fn names_in_json_are_those_of_the_text() {
-        use Category::*;
-        for category in [
-            OneCard,
-            OnePair,
-            TwoPairs,
-            ThreeOfAKind,
-            Straight,
-            Flush,
-            FullHouse,
-            FourOfAKind,
-            StraightFlush,
-            RoyalFlush,
-            KingOfKings,
-        ] {
+        for category in Category::ALL {
             assert_eq!(json(category), category.name().to_lowercase());
         }
         for seat in Seat::ALL {

@@ -592,16 +592,9 @@ mod tests {
     }
 
     fn row_codes(text: &str, game: Game) -> Vec<(&'static str, Span)> {
-        let mut diagnostics = Vec::new();
-        row(
-            &line(text),
-            game,
-            &mut [Card::default(); 3],
-            &mut diagnostics,
-        );
-        diagnostics
-            .iter()
-            .map(|d| (d.kind.code(), d.span))
+        row_reports(text, game)
+            .into_iter()
+            .map(|(code, span, _)| (code, span))
             .collect()
     }
 

@@ -469,8 +469,8 @@ mod tests {
         );
     }
 
-    /// Each diagnostic of the line: code, label span, help.
-    fn reports(text: &str) -> Vec<(&'static str, Span, Option<String>)> {
+    /// The diagnostics of the line, read as one hand.
+    fn diagnostics(text: &str) -> Vec<Diagnostic> {
         let line = Line {
             text: text.as_bytes(),
             offset: 0,
@@ -479,6 +479,11 @@ mod tests {
         let mut diagnostics = Vec::new();
         hand(&line, &mut diagnostics);
         diagnostics
+    }
+
+    /// Each diagnostic of the line: code, label span, help.
+    fn reports(text: &str) -> Vec<(&'static str, Span, Option<String>)> {
+        diagnostics(text)
             .iter()
             .map(|d| (d.kind.code(), d.span, d.help()))
             .collect()
@@ -518,15 +523,8 @@ mod tests {
                     Some("write `Joey-1C3S2G5D4D`".into())
                 )]
             );
-            let line = Line {
-                text: text.as_bytes(),
-                offset: 0,
-                number: 1,
-            };
-            let mut diagnostics = Vec::new();
-            hand(&line, &mut diagnostics);
             assert_eq!(
-                diagnostics[0].message(),
+                diagnostics(&text)[0].message(),
                 format!("`{dash}` is {name}: write `-`")
             );
         }
