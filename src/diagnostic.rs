@@ -89,6 +89,24 @@ pub enum Kind {
     BadTrumpLine { fixed: Option<char> },
     /// Whist: a deal of fewer than its five lines.
     DealCutShort { lines: usize },
+    /// Bridge, in the tokens layout: the section's cards are not a multiple
+    /// of thirteen, so its last hand is `short` of its cards.
+    SectionCardCount { cards: usize, short: usize },
+    /// Whist, in the tokens layout: a deal with fewer than its 52 cards
+    /// before `#`, a new trump, or the end of the input; `trump` when it
+    /// opened with one.
+    DealTokensCutShort { cards: usize, trump: bool },
+    /// Whist, in the tokens layout: a card where a deal's trump belongs.
+    MissingTrump,
+    /// A line holding whole records as the tokens layout reads them (two
+    /// bridge hands; a whist deal's trump and 52 cards), `records` of
+    /// `game`; `breaks` are the blanks where the canonical layout ends a
+    /// line.
+    RecordsOnOneLine {
+        game: Game,
+        records: usize,
+        breaks: Vec<Span>,
+    },
     /// Whist: lines of cards where a deal's trump line or `#` belongs, with
     /// a `#` or a trump line after them: a deal whose trump line was lost.
     /// The span is the rows, which are not evaluated.
@@ -642,6 +660,67 @@ impl Kind {
                 secondary: Vec::new(),
                 help: Some("add the missing lines of cards".to_owned()),
             },
+            Kind::SectionCardCount { cards: count, short } => Description {
+                code: "section_card_count",
+                severity: Severity::Error,
+                message: format!(
+                    "this bridge section holds {}: its last hand is short by {short}",
+                    cards(*count)
+                ),
+                label: format!("a hand of {}", cards(13 - short)),
+                secondary: Vec::new(),
+                help: Some(
+                    "a hand is 13 cards: add the missing cards, or remove this hand".to_owned(),
+                ),
+            },
+            Kind::DealTokensCutShort { cards: count, trump } => Description {
+                code: "deal_cut_short",
+                severity: Severity::Error,
+                message: format!(
+                    "this deal holds {}{}: a deal is a trump and 52 cards",
+                    if *trump { "a trump and " } else { "" },
+                    cards(*count)
+                ),
+                label: "incomplete deal".to_owned(),
+                secondary: Vec::new(),
+                help: Some(format!("add the {} missing", cards(52 - count))),
+            },
+            Kind::MissingTrump => Description {
+                code: "missing_trump",
+                severity: Severity::Error,
+                message: "expected the deal's trump (one suit letter), found a card".to_owned(),
+                label: "a card where the trump belongs".to_owned(),
+                secondary: Vec::new(),
+                help: Some(
+                    "write the trump suit (S, H, D or C) before the deal's 52 cards".to_owned(),
+                ),
+            },
+            Kind::RecordsOnOneLine { game, records, .. } => {
+                let (one, many, layout) = match game {
+                    Game::Bridge => ("hand", "hands", "one hand a line"),
+                    Game::Choker => ("hand", "hands", "one hand a line"),
+                    Game::Whist => (
+                        "deal",
+                        "deals",
+                        "a trump line, then each player's 13 cards on a line",
+                    ),
+                };
+                Description {
+                    code: "records_on_one_line",
+                    severity: Severity::Error,
+                    message: format!(
+                        "this line holds {records} whole {} {}, as the judges read tokens: the lines layout wants {layout}",
+                        game.name(),
+                        if *records == 1 { one } else { many }
+                    ),
+                    label: format!("{records} {}", if *records == 1 { one } else { many }),
+                    secondary: Vec::new(),
+                    help: Some(
+                        "read the file as the judges do with `--layout tokens`, or rewrite it one record a line with `cardsharp fmt --layout tokens`"
+                            .to_owned(),
+                    ),
+                }
+            }
             Kind::MissingTrumpLine { rows } => Description {
                 code: "missing_trump_line",
                 severity: Severity::Error,
@@ -926,6 +1005,17 @@ mod tests {
             },
             Kind::BadTrumpLine { fixed: Some('H') },
             Kind::DealCutShort { lines: 3 },
+            Kind::SectionCardCount { cards: 38, short: 1 },
+            Kind::DealTokensCutShort {
+                cards: 30,
+                trump: true,
+            },
+            Kind::MissingTrump,
+            Kind::RecordsOnOneLine {
+                game: Game::Whist,
+                records: 1,
+                breaks: vec![span],
+            },
             Kind::MissingTrumpLine { rows: 2 },
             Kind::Revoke {
                 trick: 2,

@@ -21,15 +21,17 @@ use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::document::FrameSink;
+use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
-    BYTE_ORDER_MARK, Block, Frame, Framer, Line, LineRef, Lines, MAX_LINE_LENGTH, Mode, bridge,
-    choker, whist,
+    BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, Lines, MAX_LINE_LENGTH,
+    Mode, TokenFramer, bridge, choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     pub mode: Mode,
+    pub layout: Layout,
     pub action: Action,
     pub output: OutputFormat,
     pub diagnostics: DiagnosticFormat,
@@ -122,8 +124,23 @@ fn process_on(
     out: &mut (impl Write + Send),
     err: &mut (impl Write + Send),
 ) -> io::Result<Tally> {
+    match settings.layout {
+        Layout::Lines => process_framed::<Framer>(isa, name, input, settings, out, err),
+        Layout::Tokens => process_framed::<TokenFramer>(isa, name, input, settings, out, err),
+    }
+}
+
+/// [`process_on`], with the layout's framer.
+fn process_framed<F: Framing>(
+    isa: Isa,
+    name: &str,
+    input: impl Read + Send,
+    settings: &Settings,
+    out: &mut (impl Write + Send),
+    err: &mut (impl Write + Send),
+) -> io::Result<Tally> {
     let mut tally = Tally::default();
-    let mut reader = BlockReader::new(input, settings.mode, isa);
+    let mut reader = BlockReader::<_, F>::new(input, settings.mode, isa);
     // Inside the pool, so that each block's join starts there.
     rayon::scope(|_| {
         let mut current = reader.next_block(FramedBlock::with_room())?;
@@ -189,6 +206,10 @@ fn write_all_vectored(out: &mut impl Write, mut slices: &mut [IoSlice<'_>]) -> i
 #[derive(Default)]
 struct FramedBlock {
     bytes: Vec<u8>,
+    /// In the tokens layout, `bytes` with each CR and LF a blank: what the
+    /// records are read from, while reports show `bytes`. Empty in the
+    /// lines layout, whose records are read from `bytes`.
+    blanked: Vec<u8>,
     base: usize,
     frames: Frames,
 }
@@ -201,6 +222,7 @@ impl FramedBlock {
     fn with_room() -> Self {
         Self {
             bytes: Vec::with_capacity(BLOCK_SIZE + MAX_LINE_LENGTH),
+            blanked: Vec::new(),
             base: 0,
             frames: Frames {
                 // As many as a block of Choker hands, the shortest lines
@@ -303,12 +325,34 @@ impl Frames {
     }
 }
 
+impl FramedBlock {
+    /// The block as its records are read.
+    fn to_read(&self) -> Block<'_> {
+        Block {
+            bytes: if self.blanked.is_empty() {
+                &self.bytes
+            } else {
+                &self.blanked
+            },
+            base: self.base,
+        }
+    }
+
+    /// The block as reports show it.
+    fn to_show(&self) -> Block<'_> {
+        Block {
+            bytes: &self.bytes,
+            base: self.base,
+        }
+    }
+}
+
 /// Reads an input block by block and frames each block's lines.
-struct BlockReader<R> {
+struct BlockReader<R, F> {
     input: R,
     /// What the framing loop is compiled for.
     isa: Isa,
-    framer: Framer,
+    framer: F,
     /// Bytes read but not yet framed, and the lines of the record the
     /// framer still holds: the start of the next block.
     carry: Vec<u8>,
@@ -322,12 +366,12 @@ struct BlockReader<R> {
     block_size: usize,
 }
 
-impl<R: Read> BlockReader<R> {
+impl<R: Read, F: Framing> BlockReader<R, F> {
     fn new(input: R, mode: Mode, isa: Isa) -> Self {
         Self {
             input,
             isa,
-            framer: Framer::new(mode),
+            framer: F::new(mode),
             carry: Vec::new(),
             carry_base: 0,
             unframed: 0,
@@ -338,8 +382,20 @@ impl<R: Read> BlockReader<R> {
     }
 
     /// Reads and frames the next block, reusing the memory of `block`;
-    /// `None` after the end of the input.
-    fn next_block(&mut self, mut block: FramedBlock) -> io::Result<Option<FramedBlock>> {
+    /// `None` after the end of the input. In the tokens layout, the block
+    /// is also kept with its line ends blanked, to read records from.
+    fn next_block(&mut self, block: FramedBlock) -> io::Result<Option<FramedBlock>> {
+        let mut read = self.read_block(block)?;
+        if F::LINE_ENDS_ARE_BLANKS && let Some(block) = &mut read {
+            block.blanked.clear();
+            block.blanked.extend_from_slice(&block.bytes);
+            read_line_ends_as_blanks(&mut block.blanked);
+        }
+        Ok(read)
+    }
+
+    /// [`BlockReader::next_block`], as read.
+    fn read_block(&mut self, mut block: FramedBlock) -> io::Result<Option<FramedBlock>> {
         if self.finished {
             return Ok(None);
         }
@@ -349,6 +405,7 @@ impl<R: Read> BlockReader<R> {
             bytes,
             base,
             frames,
+            ..
         } = &mut block;
         let base = *base;
         bytes.clear();
@@ -543,10 +600,7 @@ fn records_to_output(
     settings: &Settings,
     outputs: &mut Vec<ChunkOutput>,
 ) {
-    let block = Block {
-        bytes: &framed.bytes,
-        base: framed.base,
-    };
+    let (read, show) = (framed.to_read(), framed.to_show());
     let frames = &framed.frames;
     let chunks = frames.entries.len().div_ceil(CHUNK_RECORDS);
     outputs.resize_with(chunks, ChunkOutput::default);
@@ -564,7 +618,7 @@ fn records_to_output(
                 #[inline(always)]
                 || {
                     for &entry in chunk {
-                        one_frame(name, entry, frames, &block, settings, &mut scratch, output);
+                        one_frame(name, entry, frames, [&read, &show], settings, &mut scratch, output);
                     }
                 },
             );
@@ -584,12 +638,14 @@ struct Scratch {
 /// Parse, check, evaluate and render one framed record. Each game takes
 /// its own typed path, so a record is built once and then only borrowed.
 /// Inlined into each copy of the chunk loop that [`Isa::run`] compiles.
+/// Records are read from `read`, reports show `show`: the same block but
+/// in the tokens layout ([`FramedBlock::to_read`]).
 #[inline(always)]
 fn one_frame(
     name: &str,
     entry: Entry,
     frames: &Frames,
-    block: &Block<'_>,
+    [read, show]: [&Block<'_>; 2],
     settings: &Settings,
     scratch: &mut Scratch,
     output: &mut ChunkOutput,
@@ -605,7 +661,7 @@ fn one_frame(
         Entry::Bridge(at) => {
             let [line] = frames.lines(at);
             let hand = &mut scratch.bridge;
-            if bridge::read_bridge_hand(&block.line(line), hand, diagnostics)
+            if bridge::read_bridge_hand(&read.line(line), hand, diagnostics)
                 && check::bridge_hand(hand, diagnostics)
             {
                 shown(line).record(hand, output);
@@ -615,7 +671,7 @@ fn one_frame(
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
             let pair = &mut scratch.choker;
-            if choker::read_choker_pair(&lines.map(|line| block.line(line)), pair, diagnostics)
+            if choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics)
                 && check::choker_pair(pair, diagnostics)
             {
                 shown(lines[0]).record(pair, output);
@@ -628,7 +684,7 @@ fn one_frame(
             // led; `check`, which needs no evaluation, replays only for
             // the leaders.
             let deal = &mut scratch.whist;
-            if whist::read_whist_deal(&lines.map(|line| block.line(line)), deal, diagnostics)
+            if whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
                 && check::whist_cards(deal, diagnostics)
             {
                 if settings.action == Action::Check {
@@ -663,7 +719,7 @@ fn one_frame(
     }
     let window = Window {
         name,
-        text: block
+        text: show
             .held(Span::new(
                 first.offset,
                 (last.offset + last.len).saturating_sub(first.offset),
@@ -819,9 +875,9 @@ pub struct Located {
 ///
 /// ```
 /// use cardsharp::pipeline::analyze;
-/// use cardsharp::syntax::Mode;
+/// use cardsharp::syntax::{Layout, Mode};
 ///
-/// let analysis = analyze(b"AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS\n", Mode::Auto);
+/// let analysis = analyze(b"AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS\n", Mode::Auto, Layout::Lines);
 /// assert_eq!(analysis.records.len(), 2);
 /// assert!(analysis.records[0].outcome.is_some());
 /// assert_eq!(analysis.diagnostics[0].diagnostic.kind.code(), "card_count");
@@ -829,18 +885,23 @@ pub struct Located {
 #[must_use]
 // Never panics: reading bytes in memory cannot fail.
 #[allow(clippy::missing_panics_doc)]
-pub fn analyze(text: &[u8], mode: Mode) -> Analysis {
+pub fn analyze(text: &[u8], mode: Mode, layout: Layout) -> Analysis {
+    match layout {
+        Layout::Lines => analyze_framed::<Framer>(text, mode),
+        Layout::Tokens => analyze_framed::<TokenFramer>(text, mode),
+    }
+}
+
+/// [`analyze`], with the layout's framer.
+fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
     let mut analysis = Analysis::default();
-    let mut reader = BlockReader::new(text, mode, Isa::detect());
+    let mut reader = BlockReader::<_, F>::new(text, mode, Isa::detect());
     let mut spare = FramedBlock::with_room();
     while let Some(framed) = reader
         .next_block(spare)
         .expect("reading bytes in memory cannot fail")
     {
-        let block = Block {
-            bytes: &framed.bytes,
-            base: framed.base,
-        };
+        let block = framed.to_read();
         for &entry in &framed.frames.entries {
             let frame = framed.frames.frame(entry);
             let lines = frame.lines();

@@ -13,7 +13,7 @@ use cardsharp::batch::{self, Input, Problem};
 use cardsharp::diagnostic::Severity;
 use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 
 use progress::stream;
 use walk::{Filters, inputs};
@@ -79,6 +79,10 @@ enum Command {
         /// The game of the input; `auto` recognises each section.
         #[arg(long, value_enum, default_value_t = GameArg::Auto)]
         game: GameArg,
+        /// How the input is laid out; `tokens` files are rewritten one
+        /// record a line.
+        #[arg(long, value_enum, default_value_t = LayoutArg::Lines)]
+        layout: LayoutArg,
     },
     /// Print a completion script for a shell.
     Completions {
@@ -123,6 +127,10 @@ struct InputArgs {
     /// The game of the input; `auto` recognises each section.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
+    /// How the input is laid out: `lines` as the statements write it, or
+    /// `tokens` as the judges read it (line breaks mean nothing).
+    #[arg(long, value_enum, default_value_t = LayoutArg::Lines)]
+    layout: LayoutArg,
     /// How diagnostics are written to stderr.
     #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
     diagnostics: DiagnosticsArg,
@@ -140,6 +148,21 @@ enum GameArg {
     Bridge,
     Choker,
     Whist,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LayoutArg {
+    Lines,
+    Tokens,
+}
+
+impl From<LayoutArg> for Layout {
+    fn from(layout: LayoutArg) -> Self {
+        match layout {
+            LayoutArg::Lines => Layout::Lines,
+            LayoutArg::Tokens => Layout::Tokens,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -217,11 +240,18 @@ pub(crate) fn main() -> ExitCode {
             filters,
             check,
             game,
+            layout,
         } => {
             if let Err(status) = filters.validate() {
                 return ExitCode::from(status);
             }
-            return ExitCode::from(format_paths(&paths, &filters, check, mode(game)));
+            return ExitCode::from(format_paths(
+                &paths,
+                &filters,
+                check,
+                mode(game),
+                layout.into(),
+            ));
         }
     };
     if let Err(status) = input.filters.validate() {
@@ -235,6 +265,7 @@ pub(crate) fn main() -> ExitCode {
     }
     let settings = Settings {
         mode: mode(input.game),
+        layout: input.layout.into(),
         action,
         output: match output {
             OutputArg::Text => OutputFormat::Text,
@@ -323,9 +354,16 @@ fn mode(game: GameArg) -> Mode {
 }
 
 /// `fmt`: each file is checked first, and rewritten only when clean.
-fn format_paths(paths: &[PathBuf], filters: &Filters, check_only: bool, mode: Mode) -> u8 {
+fn format_paths(
+    paths: &[PathBuf],
+    filters: &Filters,
+    check_only: bool,
+    mode: Mode,
+    layout: Layout,
+) -> u8 {
     let settings = Settings {
         mode,
+        layout,
         action: Action::Check,
         output: OutputFormat::Text,
         diagnostics: DiagnosticFormat::Human {
@@ -404,7 +442,7 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
     if from_stdin && !checks_clean(&name, &source[..], settings)? {
         return Ok(INPUT_ERRORS);
     }
-    let formatted = cardsharp::render::format::source(&source, settings.mode);
+    let formatted = cardsharp::render::format::source(&source, settings.mode, settings.layout);
     if check_only {
         if formatted.as_bytes() != source {
             eprintln!("cardsharp: {name}: not in the canonical layout");

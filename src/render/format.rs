@@ -5,7 +5,8 @@
 //! every result, stay the same.
 
 use crate::ast::{Card, Game, Record};
-use crate::syntax::{self, BYTE_ORDER_MARK, Block, Mode};
+use crate::syntax::tokens::{read_line_ends_as_blanks, tokens_document};
+use crate::syntax::{self, BYTE_ORDER_MARK, Block, Layout, Mode};
 
 fn cards(game: Game, cards: &[Card], separator: &str, out: &mut String) {
     let alphabet = game.alphabet();
@@ -68,19 +69,23 @@ pub(crate) fn document(records: &[Record]) -> String {
     out
 }
 
-/// `source` rewritten in the canonical layout (a byte-order mark dropped).
+/// `source`, read in `layout`, rewritten in the canonical layout (a
+/// byte-order mark dropped).
 ///
 /// ```
 /// use cardsharp::render::format::source;
-/// use cardsharp::syntax::Mode;
+/// use cardsharp::syntax::{Layout, Mode};
 ///
 /// let messy = b" Joey - 1C3S2G5D4D\r\nClucky-QDKDQSKSJS\n\nEND\n";
-/// assert_eq!(source(messy, Mode::Auto), "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n");
+/// let canonical = "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n";
+/// assert_eq!(source(messy, Mode::Auto, Layout::Lines), canonical);
+/// let judged = b"Joey-1C3S2G5D4D Clucky - QDKDQSKSJS END";
+/// assert_eq!(source(judged, Mode::Auto, Layout::Tokens), canonical);
 /// ```
 /// The source must be free of diagnostics: records that fail to parse are
 /// left out, so callers check first (`cardsharp fmt` refuses such files).
 #[must_use]
-pub fn source(source: &[u8], mode: Mode) -> String {
+pub fn source(source: &[u8], mode: Mode, layout: Layout) -> String {
     let start = if source.starts_with(BYTE_ORDER_MARK) {
         BYTE_ORDER_MARK.len()
     } else {
@@ -90,14 +95,29 @@ pub fn source(source: &[u8], mode: Mode) -> String {
         bytes: &source[start..],
         base: start,
     };
-    let whole = Block {
-        bytes: source,
-        base: 0,
-    };
+    let mut read = source.to_vec();
     let mut records = Vec::new();
     let mut diagnostics = Vec::new();
-    syntax::document::document(block, mode, &mut |frame| {
-        records.extend(syntax::record(&frame, &whole, &mut diagnostics));
-    });
+    match layout {
+        Layout::Lines => {
+            let whole = Block {
+                bytes: &read,
+                base: 0,
+            };
+            syntax::document::document(block, mode, &mut |frame| {
+                records.extend(syntax::record(&frame, &whole, &mut diagnostics));
+            });
+        }
+        Layout::Tokens => {
+            read_line_ends_as_blanks(&mut read);
+            let whole = Block {
+                bytes: &read,
+                base: 0,
+            };
+            tokens_document(block, mode, &mut |frame| {
+                records.extend(syntax::record(&frame, &whole, &mut diagnostics));
+            });
+        }
+    }
     document(&records)
 }

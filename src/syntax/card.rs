@@ -175,7 +175,9 @@ fn diagnose_card_row<const N: usize>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<[Card; N]> {
     let alphabet = game.alphabet();
-    if let Some(kind) = whole_line_fault(line.trimmed(), game, N) {
+    if let Some(kind) = whole_line_fault(line.trimmed(), game, N)
+        .or_else(|| super::tokens::records_on_one_line(line))
+    {
         // A line wrong as a whole is one mistake: one report.
         diagnostics.push(Diagnostic::new(
             Scope::Game(game),

@@ -153,6 +153,14 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
     if look_alikes_alone(line, diagnostics) {
         return;
     }
+    if let Some(kind) = super::tokens::records_on_one_line(line) {
+        diagnostics.push(Diagnostic::new(
+            Scope::Game(Game::Choker),
+            kind,
+            line.content_span(),
+        ));
+        return;
+    }
     let reported_before = diagnostics.len();
     let text = line.text;
     let dash = match memchr::memchr(b'-', text) {

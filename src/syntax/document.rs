@@ -80,8 +80,8 @@ impl<F: FnMut(Frame)> FrameSink for F {
     }
 }
 
-const END: &str = "END";
-const HASH: &str = "#";
+pub(super) const END: &str = "END";
+pub(super) const HASH: &str = "#";
 
 #[derive(Clone, Copy, Debug)]
 enum State {
@@ -1075,7 +1075,7 @@ fn terminator(trimmed: &[u8]) -> Option<&'static str> {
     }
 }
 
-fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Frame {
+pub(super) fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Frame {
     Frame::Problem {
         diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
         lines: (line, line),
@@ -1210,7 +1210,7 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
 
 /// Points at the last line of the input, since a label after the end
 /// cannot be drawn.
-fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
+pub(super) fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
     problem(
         Scope::Game(game),
         Kind::MissingTerminator {

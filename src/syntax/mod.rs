@@ -14,6 +14,7 @@ pub mod card;
 pub mod choker;
 pub mod document;
 pub(crate) mod fast;
+pub mod tokens;
 pub mod whist;
 
 use nom::Offset;
@@ -22,6 +23,75 @@ use crate::ast::{Record, Span};
 use crate::diagnostic::Diagnostic;
 pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
+pub(crate) use tokens::TokenFramer;
+pub use tokens::Layout;
+
+/// What the reader asks of a framer: the line framer
+/// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),
+/// one for each [`Layout`], are fed alike.
+pub(crate) trait Framing: Send {
+    /// Whether a record's CR and LF bytes are read as blanks: a record of
+    /// the tokens layout may span lines.
+    const LINE_ENDS_ARE_BLANKS: bool;
+
+    fn new(mode: Mode) -> Self;
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
+    fn finish(&mut self, emit: &mut impl FrameSink);
+    /// The offset of the first byte the framer still holds: the input from
+    /// there on must stay available until the next call.
+    fn holds_from(&self) -> Option<usize>;
+}
+
+impl Framing for Framer {
+    const LINE_ENDS_ARE_BLANKS: bool = false;
+
+    fn new(mode: Mode) -> Self {
+        Framer::new(mode)
+    }
+
+    #[inline(always)]
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        Framer::line(self, line, emit);
+    }
+
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        Framer::overlong_line(self, line, emit);
+    }
+
+    fn finish(&mut self, emit: &mut impl FrameSink) {
+        Framer::finish(self, emit);
+    }
+
+    fn holds_from(&self) -> Option<usize> {
+        Framer::holds_from(self)
+    }
+}
+
+impl Framing for TokenFramer {
+    const LINE_ENDS_ARE_BLANKS: bool = true;
+
+    fn new(mode: Mode) -> Self {
+        TokenFramer::new(mode)
+    }
+
+    #[inline(always)]
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        TokenFramer::line(self, line, emit);
+    }
+
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        TokenFramer::overlong_line(self, line, emit);
+    }
+
+    fn finish(&mut self, emit: &mut impl FrameSink) {
+        TokenFramer::finish(self, emit);
+    }
+
+    fn holds_from(&self) -> Option<usize> {
+        TokenFramer::holds_from(self)
+    }
+}
 
 /// One line of input without its line ending, and where it stands.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,977 @@
+//! The tokens layout (`grammar/tokens.ebnf`): the input read as the
+//! judges' own solutions read it, as whitespace-separated tokens whose line
+//! breaks mean nothing.
+//!
+//! The `TokenFramer` takes the place of the line framer: it counts tokens
+//! into records (thirteen cards a bridge hand; a trump and 52 cards a whist
+//! deal, cut into the four players' thirteen; two `name-cards` hands a
+//! Choker pair) and emits the same [`Frame`]s, each line of a frame being
+//! the bytes from a piece's first token to its last. Each record is then
+//! read by the line grammar's own rules, with every CR and LF inside it
+//! read as a blank ([`read_line_ends_as_blanks`]): one grammar of records,
+//! two of documents. Spans stay the input's, byte for byte.
+//!
+//! The framer is fed lines, as the line framer is, so the reader's blocks,
+//! its binary and overlong-line handling serve both; a record may span any
+//! number of lines, and the framer holds it, as positions, until it is
+//! whole.
+
+// Each rule's error is nom's: the input does not match the rule its doc
+// comment quotes.
+#![allow(clippy::missing_errors_doc)]
+
+use nom::bytes::complete::{take_till1, take_while};
+use nom::{IResult, Parser};
+
+use super::document::{END, HASH, missing_terminator, problem};
+use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
+use crate::ast::{Game, Span};
+use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
+
+/// Which grammar of documents frames the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// The statements' line layout: the line structure is the grammar.
+    #[default]
+    Lines,
+    /// The judges' reading: tokens, wherever the line breaks fall.
+    Tokens,
+}
+
+/// Cards a bridge hand, and a whist player, holds.
+const HAND: usize = 13;
+/// Cards a whist deal holds.
+const DEAL: usize = 4 * HAND;
+
+/// `space = " " | "\t" | "\r" | "\n" ;`
+pub fn space(input: &[u8]) -> IResult<&[u8], u8> {
+    nom::combinator::verify(nom::number::complete::u8, |&byte| is_space(byte)).parse_complete(input)
+}
+
+/// A byte of [`space`].
+#[must_use]
+pub const fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// `spaces = { space } ;`
+pub fn spaces(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_while(is_space).parse_complete(input)
+}
+
+/// `token = ? one or more bytes other than space ? ;`
+pub fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    take_till1(is_space).parse_complete(input)
+}
+
+/// `tokens = spaces , { token , spaces } ;`
+///
+/// The whole input as the judges' `scanf("%s")` reads it:
+///
+/// ```
+/// use cardsharp::syntax::tokens::tokens;
+///
+/// let (rest, read) = tokens(b" S\r\nKS\tQS \n").unwrap();
+/// assert_eq!((read, rest), (vec![&b"S"[..], b"KS", b"QS"], &b""[..]));
+/// ```
+pub fn tokens(input: &[u8]) -> IResult<&[u8], Vec<&[u8]>> {
+    let (mut rest, _) = spaces(input)?;
+    let mut read = Vec::new();
+    while let Ok((after, (text, _))) = (token, spaces).parse_complete(rest) {
+        read.push(text);
+        rest = after;
+    }
+    Ok((rest, read))
+}
+
+/// A record's bytes with each CR and LF made a blank, in place: the line
+/// grammar's rules then read a record spread over lines as if it stood on
+/// one, and every offset stays where it was. A line's other bytes (and the
+/// CR of a line end, which the line framer removes) are untouched, so in
+/// the lines layout this changes nothing but what the reader never shows
+/// the rules.
+pub(crate) fn read_line_ends_as_blanks(bytes: &mut [u8]) {
+    for byte in bytes {
+        if *byte == b'\r' || *byte == b'\n' {
+            *byte = b' ';
+        }
+    }
+}
+
+/// `tokens_document = { tokens_section } ;`: frames a whole document held
+/// in memory, as [`super::document::document`] does in the lines layout.
+/// Inputs read in blocks use a `TokenFramer` directly, line by line.
+pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
+    let mut framer = TokenFramer::new(mode);
+    for line in Lines::new(block, 1) {
+        framer.line(&line, emit);
+    }
+    framer.finish(emit);
+}
+
+/// A line of the lines layout that holds whole records as the tokens
+/// layout reads them, every one of them well-formed: two or more records,
+/// or a whist deal (a trump and 52 cards on one line), maybe with its
+/// section's terminator. What the line framer then reports, once, with
+/// both remedies, rather than a fault a token.
+pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
+    let block = Block {
+        bytes: line.text,
+        base: line.offset,
+    };
+    let mut pieces: Vec<LineRef> = Vec::new();
+    let mut game = None;
+    let mut records = 0;
+    let mut well_formed = true;
+    tokens_document(block, Mode::Auto, &mut |frame: Frame| {
+        let mut diagnostics = Vec::new();
+        match &frame {
+            Frame::Problem { diagnostic, .. } => {
+                well_formed &= matches!(diagnostic.kind, Kind::MissingTerminator { .. });
+                return;
+            }
+            Frame::Bridge(piece) => pieces.push(*piece),
+            Frame::Choker(hands) => pieces.extend(hands),
+            Frame::Whist(lines) => pieces.extend(lines),
+        }
+        let this_game = match frame {
+            Frame::Whist(_) => Game::Whist,
+            Frame::Choker(_) => Game::Choker,
+            _ => Game::Bridge,
+        };
+        well_formed &= game.is_none_or(|game| game == this_game)
+            && super::record(&frame, &block, &mut diagnostics).is_some()
+            && diagnostics.is_empty();
+        game = Some(this_game);
+        records += 1;
+    });
+    let game = game?;
+    if !well_formed || (records < 2 && game != Game::Whist) {
+        return None;
+    }
+    let last = *pieces.last()?;
+    let after_last = &line.text[last.offset + last.len - line.offset..];
+    let terminator = after_last.trim_ascii();
+    if !terminator.is_empty() {
+        // The section's terminator after the last record, on a line of its
+        // own too.
+        let span = line.span_of(terminator);
+        pieces.push(LineRef {
+            offset: span.offset,
+            len: span.len,
+            number: line.number,
+        });
+    }
+    let breaks = pieces
+        .windows(2)
+        .map(|pair| {
+            let after = pair[0].offset + pair[0].len;
+            Span::new(after, pair[1].offset - after)
+        })
+        .collect();
+    Some(Kind::RecordsOnOneLine {
+        game,
+        records,
+        breaks,
+    })
+}
+
+/// A Choker hand being put together from its tokens.
+#[derive(Clone, Copy, Debug)]
+enum HandSoFar {
+    Nothing,
+    /// A name alone: a dash may follow (`Joey - 1C…`).
+    Name(LineRef),
+    /// A name and its dash (`Joey-`, `Joey -`): the cards follow.
+    NameAndDash(LineRef),
+}
+
+#[derive(Clone, Copy, Debug)]
+enum State {
+    /// Between sections.
+    Open,
+    Bridge {
+        /// The hand so far, from its first token; `cards` counts its cards.
+        hand: LineRef,
+        cards: usize,
+        /// The cards of the section, for the report of a short last hand.
+        section: usize,
+    },
+    Whist {
+        /// The trump token, then north's, east's, south's and west's cards.
+        pieces: [LineRef; 5],
+        /// Whether the trump was read: the deal has begun.
+        begun: bool,
+        /// Whether a card stood where the trump belongs: the deal is read
+        /// to stay in step, and reported instead of evaluated.
+        no_trump: bool,
+        cards: usize,
+    },
+    Choker {
+        hand: HandSoFar,
+        /// The first hand of a pair, waiting for its opponent.
+        waiting: Option<LineRef>,
+        /// The section's first hand: where a pairing may have gone wrong
+        /// when a hand is left unpaired.
+        first: Option<LineRef>,
+        /// The last token before the current hand.
+        previous: Option<LineRef>,
+    },
+    /// After the terminator of an input read as one game.
+    Closed { warned: bool },
+}
+
+/// Groups tokens into [`Frame`]s: `tokens_document` and the section rules
+/// of `grammar/tokens.ebnf`, as a state machine over tokens.
+#[derive(Debug)]
+pub(crate) struct TokenFramer {
+    mode: Mode,
+    state: State,
+    /// A token in the open that may name a Choker hand, held until the
+    /// next token says whether a dash follows it.
+    held: Option<LineRef>,
+    last_token: Option<LineRef>,
+}
+
+impl TokenFramer {
+    #[must_use]
+    pub(crate) fn new(mode: Mode) -> Self {
+        let mut framer = Self {
+            mode,
+            state: State::Open,
+            held: None,
+            last_token: None,
+        };
+        framer.state = framer.section_state(mode_game(mode));
+        framer
+    }
+
+    /// The offset of the first token the framer still holds.
+    #[must_use]
+    pub(crate) fn holds_from(&self) -> Option<usize> {
+        let record = match self.state {
+            State::Bridge { hand, cards, .. } if cards > 0 => Some(hand),
+            State::Whist {
+                pieces,
+                begun: true,
+                ..
+            } => Some(pieces[0]),
+            State::Choker { hand, waiting, .. } => waiting.or(match hand {
+                HandSoFar::Nothing => None,
+                HandSoFar::Name(piece) | HandSoFar::NameAndDash(piece) => Some(piece),
+            }),
+            _ => None,
+        }
+        .map(|piece| piece.offset);
+        match (record, self.held) {
+            (Some(offset), Some(held)) => Some(offset.min(held.offset)),
+            (record, held) => record.or(held.map(|held| held.offset)),
+        }
+    }
+
+    /// Feeds one line's tokens. A line holding exactly the next unit of
+    /// the canonical layout (a row of cards where a row begins, a trump
+    /// where a deal begins, a Choker hand) is taken whole; any other
+    /// token by token.
+    #[inline(always)]
+    pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        if self.held.is_none() && self.whole_line(line, emit) {
+            return;
+        }
+        self.tokens_of(line, emit);
+    }
+
+    /// The common lines, framed at once: see [`TokenFramer::line`].
+    #[inline(always)]
+    fn whole_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
+        let reference = line.reference();
+        match &mut self.state {
+            State::Bridge { cards: 0, section, .. } if is_row_of_thirteen(line.text) => {
+                *section += HAND;
+                self.last_token = Some(reference);
+                emit.bridge(reference);
+                true
+            }
+            State::Whist {
+                pieces,
+                begun: false,
+                ..
+            } if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) => {
+                pieces[0] = reference;
+                self.state = State::Whist {
+                    pieces: *pieces,
+                    begun: true,
+                    no_trump: false,
+                    cards: 0,
+                };
+                self.last_token = Some(reference);
+                true
+            }
+            State::Whist {
+                pieces,
+                begun: true,
+                no_trump: false,
+                cards,
+            } if cards.is_multiple_of(HAND) && is_row_of_thirteen(line.text) => {
+                pieces[1 + *cards / HAND] = reference;
+                *cards += HAND;
+                self.last_token = Some(reference);
+                if *cards == DEAL {
+                    emit.whist(pieces);
+                    *cards = 0;
+                    self.state = State::Whist {
+                        pieces: *pieces,
+                        begun: false,
+                        no_trump: false,
+                        cards: 0,
+                    };
+                }
+                true
+            }
+            State::Choker {
+                hand: HandSoFar::Nothing,
+                first,
+                previous,
+                ..
+            } if is_choker_hand_token(line.text) => {
+                first.get_or_insert(reference);
+                *previous = Some(reference);
+                self.last_token = Some(reference);
+                self.tokens_choker_pair(reference, emit);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The tokens of a line, one by one.
+    #[inline(never)]
+    fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        let mut rest = line.text;
+        while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
+            rest = after;
+            let at = LineRef {
+                offset: line.offset + (text.as_ptr() as usize - line.text.as_ptr() as usize),
+                len: text.len(),
+                number: line.number,
+            };
+            self.next_token(at, text, emit);
+        }
+    }
+
+    /// A line too long to read: the end of any record it would have
+    /// belonged to, as in the line layout.
+    pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.end_section(emit);
+        self.state = self.section_state(mode_game(self.mode));
+        let shown = LineRef {
+            len: line.text.len().min(80),
+            ..line.reference()
+        };
+        emit.frame(problem(
+            Scope::Document,
+            Kind::LineTooLong,
+            Span::new(shown.offset, shown.len),
+            shown,
+        ));
+    }
+
+    /// The end of the input: reports what was left open.
+    pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
+        if let Some(held) = self.held.take() {
+            self.open_bridge(held, emit);
+        }
+        let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
+        let game = match self.state {
+            State::Whist { .. } => Game::Whist,
+            _ => Game::Choker,
+        };
+        self.end_section(emit);
+        if open && let Some(last) = self.last_token {
+            let terminator = if game == Game::Whist { HASH } else { END };
+            emit.frame(missing_terminator(game, terminator, last));
+        }
+        self.state = State::Open;
+    }
+
+    /// One token, at `at`, whose bytes are `text`.
+    fn next_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if let Some(held) = self.held.take() {
+            if text.first() == Some(&b'-') {
+                self.state = self.section_state(Some(Game::Choker));
+                self.tokens_choker_hand(held, Shape::NameOnly, emit);
+                self.tokens_choker_hand(at, Shape::of(text), emit);
+                self.last_token = Some(at);
+                return;
+            }
+            self.open_bridge(held, emit);
+        }
+        self.last_token = Some(at);
+        match self.state {
+            State::Open => self.tokens_section(at, text, emit),
+            State::Bridge { .. } => self.tokens_bridge_section(at, text, emit),
+            State::Whist { .. } => self.tokens_whist_section(at, text, emit),
+            State::Choker { .. } => self.tokens_choker_section(at, text, emit),
+            State::Closed { warned } => {
+                if !warned {
+                    self.state = State::Closed { warned: true };
+                    let terminator = match self.mode {
+                        Mode::Forced(Game::Choker) => END,
+                        _ => HASH,
+                    };
+                    emit.frame(problem(
+                        Scope::Document,
+                        Kind::AfterTerminator { terminator },
+                        Span::new(at.offset, at.len),
+                        at,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// `tokens_section = tokens_whist_section | tokens_choker_section | tokens_bridge_section ;`
+    ///
+    /// A token that opens a section, told by its shape as the line framer
+    /// tells a section's first line.
+    fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if let Some(terminator) = terminator(text) {
+            emit.frame(stray(terminator, at));
+        } else if opens_whist(text) {
+            self.state = self.section_state(Some(Game::Whist));
+            self.tokens_whist_section(at, text, emit);
+        } else if opens_choker(text) {
+            self.state = self.section_state(Some(Game::Choker));
+            self.tokens_choker_hand(at, Shape::of(text), emit);
+        } else if may_name_a_hand(text) {
+            self.held = Some(at);
+        } else {
+            self.open_bridge(at, emit);
+        }
+    }
+
+    /// The state a section of `game` starts in; the open when there is none.
+    fn section_state(&self, game: Option<Game>) -> State {
+        match game {
+            None => State::Open,
+            Some(Game::Bridge) => State::Bridge {
+                hand: LineRef::default(),
+                cards: 0,
+                section: 0,
+            },
+            Some(Game::Whist) => State::Whist {
+                pieces: [LineRef::default(); 5],
+                begun: false,
+                no_trump: false,
+                cards: 0,
+            },
+            Some(Game::Choker) => State::Choker {
+                hand: HandSoFar::Nothing,
+                waiting: None,
+                first: None,
+                previous: self.last_token,
+            },
+        }
+    }
+
+    /// A bridge section opened by `at`, a word of letters (see
+    /// [`may_name_a_hand`]).
+    fn open_bridge(&mut self, at: LineRef, emit: &mut impl FrameSink) {
+        if !matches!(self.state, State::Bridge { .. }) {
+            self.state = self.section_state(Some(Game::Bridge));
+        }
+        self.tokens_bridge_hand(at, &[], emit);
+    }
+
+    /// `tokens_bridge_section = tokens_bridge_hand , { tokens_bridge_hand } ;`
+    ///
+    /// A token of a bridge section: a card of its hand, or (in auto) the
+    /// first token of the next section.
+    fn tokens_bridge_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        let State::Bridge { cards, .. } = self.state else {
+            return;
+        };
+        if self.mode == Mode::Auto && opens_other_section(text, cards == 0, Game::Bridge) {
+            self.end_section(emit);
+            self.tokens_section(at, text, emit);
+        } else if let Some(terminator) = terminator(text) {
+            self.end_section(emit);
+            emit.frame(stray(terminator, at));
+        } else {
+            self.tokens_bridge_hand(at, text, emit);
+        }
+    }
+
+    /// `tokens_bridge_hand = 13 * token ;`
+    ///
+    /// A token counted into the hand, which is framed at its thirteenth
+    /// card. A token of glued cards (`KSQS`) counts as the cards it holds,
+    /// so that one such mistake does not put every later hand out of step.
+    /// `text` is empty for a token already judged to be one card's.
+    fn tokens_bridge_hand(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        let State::Bridge {
+            hand,
+            cards,
+            section,
+        } = &mut self.state
+        else {
+            return;
+        };
+        *hand = if *cards == 0 { at } else { joined(*hand, at) };
+        let counted = if text.is_empty() {
+            1
+        } else {
+            cards_in(text, Game::Bridge)
+        };
+        *cards += counted;
+        *section += counted;
+        if *cards >= HAND {
+            emit.bridge(*hand);
+            *cards = 0;
+        }
+    }
+
+    /// `tokens_whist_section = tokens_whist_deal , { tokens_whist_deal } , "#" ;`
+    ///
+    /// A token of a whist section: the `#` (which ends a deal cut short
+    /// too), or a token of a deal.
+    fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        let State::Whist {
+            pieces,
+            begun,
+            no_trump,
+            cards,
+        } = &mut self.state
+        else {
+            return;
+        };
+        let Some(found) = terminator(text) else {
+            self.tokens_whist_deal(at, text, emit);
+            return;
+        };
+        if *begun {
+            emit.frame(deal_cut_short(pieces, *cards, *no_trump));
+        }
+        if found == END {
+            emit.frame(problem(
+                Scope::Document,
+                Kind::WrongTerminator {
+                    expected: HASH,
+                    found: END.to_owned(),
+                },
+                Span::new(at.offset, at.len),
+                at,
+            ));
+        }
+        self.close_section();
+    }
+
+    /// `tokens_whist_deal = token , 52 * token ;`
+    ///
+    /// The trump, then the cards, the first 13 north's, then east's,
+    /// south's and west's. A lone character where a card belongs is the
+    /// next deal's trump: this deal was cut short. A card where the trump
+    /// belongs is a trump left out: the deal is read, to stay in step, and
+    /// reported.
+    fn tokens_whist_deal(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        let State::Whist {
+            pieces,
+            begun,
+            no_trump,
+            cards,
+        } = &mut self.state
+        else {
+            return;
+        };
+        if *begun && text.len() == 1 {
+            // A trump where a card belongs: a new deal, the last one short.
+            emit.frame(deal_cut_short(pieces, *cards, *no_trump));
+            *begun = false;
+            *cards = 0;
+        }
+        if !*begun {
+            *begun = true;
+            *cards = 0;
+            *no_trump = is_standard_card(text);
+            pieces[0] = at;
+            if !*no_trump {
+                return;
+            }
+        }
+        let row = 1 + (*cards / HAND).min(3);
+        pieces[row] = if (*cards).is_multiple_of(HAND) && *cards / HAND + 1 == row {
+            at
+        } else {
+            joined(pieces[row], at)
+        };
+        *cards += cards_in(text, Game::Whist);
+        if *cards >= DEAL {
+            if *no_trump {
+                emit.frame(missing_trump(pieces));
+            } else {
+                emit.whist(pieces);
+            }
+            *begun = false;
+            *cards = 0;
+        }
+    }
+
+    /// `tokens_choker_section = tokens_choker_pair , { tokens_choker_pair } , "END" ;`
+    ///
+    /// A token of a Choker section: part of a hand, or the `END`.
+    fn tokens_choker_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        let State::Choker { hand, waiting, .. } = self.state else {
+            return;
+        };
+        let between_pairs = matches!(hand, HandSoFar::Nothing) && waiting.is_none();
+        if let Some(found) = terminator(text) {
+            self.end_section(emit);
+            if found == HASH {
+                emit.frame(problem(
+                    Scope::Document,
+                    Kind::WrongTerminator {
+                        expected: END,
+                        found: HASH.to_owned(),
+                    },
+                    Span::new(at.offset, at.len),
+                    at,
+                ));
+            }
+            self.close_section();
+        } else if self.mode == Mode::Auto && between_pairs && opens_other_section(text, true, Game::Choker) {
+            // Another section opened without the `END` before it.
+            if let Some(last) = self.choker_last() {
+                emit.frame(missing_terminator(Game::Choker, END, last));
+            }
+            self.state = State::Open;
+            self.tokens_section(at, text, emit);
+        } else {
+            self.tokens_choker_hand(at, Shape::of(text), emit);
+        }
+    }
+
+    /// The last token of the Choker section, before the current one.
+    fn choker_last(&self) -> Option<LineRef> {
+        match self.state {
+            State::Choker { previous, .. } => previous,
+            _ => None,
+        }
+    }
+
+    /// `tokens_choker_hand = token | token , token | token , token , token ;`
+    ///
+    /// A token put into the hand being read, which is whole once its
+    /// name, dash and cards are in.
+    fn tokens_choker_hand(&mut self, at: LineRef, shape: Shape, emit: &mut impl FrameSink) {
+        let State::Choker {
+            hand,
+            first,
+            previous,
+            ..
+        } = &mut self.state
+        else {
+            return;
+        };
+        let (whole, next) = match *hand {
+            HandSoFar::Nothing => match shape {
+                Shape::NameOnly => (None, HandSoFar::Name(at)),
+                Shape::EndsWithDash => (None, HandSoFar::NameAndDash(at)),
+                Shape::Dash | Shape::Other => (Some(at), HandSoFar::Nothing),
+            },
+            HandSoFar::Name(name) => match shape {
+                Shape::Dash => (None, HandSoFar::NameAndDash(joined(name, at))),
+                _ => (Some(joined(name, at)), HandSoFar::Nothing),
+            },
+            HandSoFar::NameAndDash(start) => (Some(joined(start, at)), HandSoFar::Nothing),
+        };
+        *hand = next;
+        *previous = Some(at);
+        if let Some(whole) = whole {
+            first.get_or_insert(whole);
+            self.tokens_choker_pair(whole, emit);
+        }
+    }
+
+    /// `tokens_choker_pair = tokens_choker_hand , tokens_choker_hand ;`
+    ///
+    /// A whole hand: the first of a pair, or its opponent.
+    #[inline(always)]
+    fn tokens_choker_pair(&mut self, hand: LineRef, emit: &mut impl FrameSink) {
+        if let State::Choker { waiting, .. } = &mut self.state {
+            match waiting.take() {
+                Some(opponent) => emit.choker([opponent, hand]),
+                None => *waiting = Some(hand),
+            }
+        }
+    }
+
+    /// Reports the record left unfinished when a section ends.
+    fn end_section(&mut self, emit: &mut impl FrameSink) {
+        match self.state {
+            State::Bridge {
+                hand,
+                cards,
+                section,
+            } if cards > 0 => {
+                emit.frame(problem(
+                    Scope::Game(Game::Bridge),
+                    Kind::SectionCardCount {
+                        cards: section,
+                        short: HAND - cards,
+                    },
+                    Span::new(hand.offset, hand.len),
+                    hand,
+                ));
+            }
+            State::Whist {
+                pieces,
+                begun: true,
+                no_trump,
+                cards,
+            } => emit.frame(deal_cut_short(&pieces, cards, no_trump)),
+            State::Choker {
+                hand,
+                waiting,
+                first,
+                ..
+            } => {
+                let unfinished = match hand {
+                    HandSoFar::Nothing => None,
+                    HandSoFar::Name(piece) | HandSoFar::NameAndDash(piece) => Some(piece),
+                };
+                let mut last = waiting;
+                if let Some(piece) = unfinished {
+                    // A name without its cards: a hand of its own, which
+                    // its reading reports.
+                    match waiting {
+                        Some(opponent) => {
+                            emit.choker([opponent, piece]);
+                            last = None;
+                        }
+                        None => last = Some(piece),
+                    }
+                }
+                if let Some(hand) = last {
+                    emit.frame(unpaired(first, hand));
+                }
+            }
+            _ => {}
+        }
+        self.state = State::Open;
+    }
+
+    /// After a section's terminator: the open, or nothing more to read
+    /// when the input is one game.
+    fn close_section(&mut self) {
+        self.state = match self.mode {
+            Mode::Auto => State::Open,
+            Mode::Forced(_) => State::Closed { warned: false },
+        };
+    }
+}
+
+/// The game an input read as one game is; `None` in auto.
+fn mode_game(mode: Mode) -> Option<Game> {
+    match mode {
+        Mode::Auto => None,
+        Mode::Forced(game) => Some(game),
+    }
+}
+
+/// The pieces from `first`'s start to `last`'s end, on `first`'s line.
+fn joined(first: LineRef, last: LineRef) -> LineRef {
+    LineRef {
+        len: last.offset + last.len - first.offset,
+        ..first
+    }
+}
+
+/// A line that is exactly thirteen two-byte tokens with one space between
+/// each: the canonical row, told apart by its shape alone.
+#[inline(always)]
+fn is_row_of_thirteen(text: &[u8]) -> bool {
+    text.len() == 3 * HAND - 1
+        && text.chunks(3).all(|chunk| match chunk {
+            [first, second, rest @ ..] => {
+                !is_space(*first) && !is_space(*second) && rest.iter().all(|&byte| byte == b' ')
+            }
+            _ => false,
+        })
+}
+
+/// A line that is one Choker hand token, `name-cards`.
+#[inline(always)]
+fn is_choker_hand_token(text: &[u8]) -> bool {
+    text.len() >= 12
+        && text[0].is_ascii_alphabetic()
+        && text[text.len() - 11] == b'-'
+        && !text.iter().any(|&byte| is_space(byte))
+}
+
+fn terminator(text: &[u8]) -> Option<&'static str> {
+    match text {
+        b"END" => Some(END),
+        b"#" => Some(HASH),
+        _ => None,
+    }
+}
+
+/// A whist section opens with its trump: one character other than `#`, or
+/// a suit's name or symbol (a mistyped trump, which the deal's reading
+/// reports).
+fn opens_whist(text: &[u8]) -> bool {
+    matches!(text, [byte] if *byte != b'#') || super::whist::trump_meant(text).is_some()
+}
+
+/// A Choker section opens with `name-cards` (or `name-` before the cards),
+/// the only tokens with a dash after letters.
+fn opens_choker(text: &[u8]) -> bool {
+    let letters = text.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
+    letters > 0 && text.get(letters) == Some(&b'-')
+}
+
+/// A word of letters that is not a card: a Choker name, when a dash
+/// follows it.
+fn may_name_a_hand(text: &[u8]) -> bool {
+    text.len() != 2 && !text.is_empty() && text.iter().all(u8::is_ascii_alphabetic)
+}
+
+/// Whether `text`, read in a `current` section of bridge or Choker,
+/// opens another section instead: a trump, a Choker hand in a bridge
+/// section, a card in a Choker section. Only where a record begins
+/// (`at_record_start`) may a word that can be a card or a Choker name do
+/// so.
+fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> bool {
+    matches!(text, [byte] if *byte != b'#')
+        || (at_record_start && super::whist::trump_meant(text).is_some() && text.len() > 2)
+        || match current {
+            Game::Choker => at_record_start && is_standard_card(text),
+            _ => opens_choker(text) && !is_standard_card(text),
+        }
+}
+
+/// Two bytes that are a card of the standard deck.
+fn is_standard_card(text: &[u8]) -> bool {
+    let alphabet = Game::Whist.alphabet();
+    matches!(text, [rank, suit] if alphabet.rank(*rank).is_some() && alphabet.suit(*suit).is_some())
+}
+
+/// The cards a token stands for: one, or as many as a run of glued cards
+/// (`KSQS`, `kskq`) holds.
+fn cards_in(text: &[u8], game: Game) -> usize {
+    if text.len() < 4 || !text.len().is_multiple_of(2) {
+        return 1;
+    }
+    let alphabet = game.alphabet();
+    let all_cards = text.chunks(2).all(|pair| {
+        alphabet.rank(pair[0].to_ascii_uppercase()).is_some()
+            && alphabet.suit(pair[1].to_ascii_uppercase()).is_some()
+    });
+    if all_cards { text.len() / 2 } else { 1 }
+}
+
+/// The shape of a Choker hand's token, as far as putting a hand together
+/// needs it.
+enum Shape {
+    /// Letters only: a name whose dash and cards follow.
+    NameOnly,
+    /// `name-` or `-`: the cards follow.
+    EndsWithDash,
+    /// A lone dash after a name.
+    Dash,
+    /// Anything else: a hand of its own (or the cards after a name).
+    Other,
+}
+
+impl Shape {
+    fn of(text: &[u8]) -> Self {
+        match text {
+            b"-" => Shape::Dash,
+            [.., b'-'] if text[..text.len() - 1].iter().all(u8::is_ascii_alphabetic) => {
+                Shape::EndsWithDash
+            }
+            _ if text.iter().all(u8::is_ascii_alphabetic) => Shape::NameOnly,
+            _ => Shape::Other,
+        }
+    }
+}
+
+/// A deal cut short (by a `#`, a new trump, or the end of the input):
+/// what the judge would have read, the cards it holds.
+fn deal_cut_short(pieces: &[LineRef; 5], cards: usize, no_trump: bool) -> Frame {
+    let first = pieces[0];
+    let last = if cards == 0 {
+        first
+    } else {
+        pieces[1 + ((cards - 1) / HAND).min(3)]
+    };
+    problem_over(
+        Scope::Game(Game::Whist),
+        Kind::DealTokensCutShort {
+            cards,
+            trump: !no_trump,
+        },
+        first,
+        last,
+    )
+}
+
+/// A deal read with a card where its trump belongs: reported, not
+/// evaluated.
+fn missing_trump(pieces: &[LineRef; 5]) -> Frame {
+    let (first, last) = (pieces[0], pieces[4]);
+    Frame::Problem {
+        diagnostic: Box::new(
+            Diagnostic::new(
+                Scope::Game(Game::Whist),
+                Kind::MissingTrump,
+                Span::new(first.offset, first.len),
+            )
+            .covering(
+                Span::new(first.offset, last.offset + last.len - first.offset),
+                "this deal is read, to stay in step, but not evaluated",
+            ),
+        ),
+        lines: (first, last),
+    }
+}
+
+/// A problem whose report spans the pieces from `first` to `last`.
+fn problem_over(scope: Scope, kind: Kind, first: LineRef, last: LineRef) -> Frame {
+    Frame::Problem {
+        diagnostic: Box::new(Diagnostic::new(
+            scope,
+            kind,
+            Span::new(first.offset, last.offset + last.len - first.offset),
+        )),
+        lines: (first, last),
+    }
+}
+
+/// A terminator with no section open to end.
+fn stray(terminator: &'static str, at: LineRef) -> Frame {
+    problem(
+        Scope::Document,
+        Kind::StrayTerminator { terminator },
+        Span::new(at.offset, at.len),
+        at,
+    )
+}
+
+/// The last hand of a Choker section, left without an opponent; the pairs
+/// before it, from the section's `first` hand, may be mispaired.
+fn unpaired(first: Option<LineRef>, hand: LineRef) -> Frame {
+    let mispaired = first
+        .filter(|first| first.offset < hand.offset)
+        .map(|first| Mispaired {
+            span: Span::new(first.offset, hand.offset - first.offset),
+            from_line: first.number,
+            to_line: hand.number,
+        });
+    problem(
+        Scope::Game(Game::Choker),
+        Kind::UnpairedHand { mispaired },
+        Span::new(hand.offset, hand.len),
+        hand,
+    )
+}
