@@ -10,7 +10,7 @@ use cardsharp::generate;
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::document::document;
-use cardsharp::syntax::{self, Block, Frame, Mode};
+use cardsharp::syntax::{self, Block, Frame, Layout, Mode};
 use cardsharp::{check, interpret};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -72,6 +72,7 @@ fn stages(c: &mut Criterion) {
         });
         let settings = Settings {
             mode: Mode::Auto,
+            layout: Layout::Lines,
             action: Action::Run,
             output: OutputFormat::Text,
             diagnostics: DiagnosticFormat::Short,

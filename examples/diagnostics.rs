@@ -7,7 +7,7 @@
 
 use cardsharp::pipeline::analyze;
 use cardsharp::render;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 
 const INPUT: &str = "\
 KS QS 10H 8H 4H AC QC TC 5C KD QD JD 8D
@@ -18,7 +18,7 @@ END
 ";
 
 fn main() {
-    let analysis = analyze(INPUT.as_bytes(), Mode::Auto);
+    let analysis = analyze(INPUT.as_bytes(), Mode::Auto, Layout::Lines);
     for analyzed in &analysis.records {
         let line = analyzed.lines.0.number;
         match (&analyzed.record, &analyzed.outcome) {

@@ -697,23 +697,26 @@ impl Kind {
             },
             Kind::RecordsOnOneLine { game, records, .. } => {
                 let (one, many, layout) = match game {
-                    Game::Bridge => ("hand", "hands", "one hand a line"),
-                    Game::Choker => ("hand", "hands", "one hand a line"),
+                    Game::Bridge => ("bridge hand", "bridge hands", "one hand a line"),
+                    Game::Choker => ("Choker pair", "Choker pairs", "one hand a line"),
                     Game::Whist => (
-                        "deal",
-                        "deals",
+                        "whist deal",
+                        "whist deals",
                         "a trump line, then each player's 13 cards on a line",
                     ),
+                };
+                let records = if *records == 1 {
+                    format!("1 whole {one}")
+                } else {
+                    format!("{records} whole {many}")
                 };
                 Description {
                     code: "records_on_one_line",
                     severity: Severity::Error,
                     message: format!(
-                        "this line holds {records} whole {} {}, as the judges read tokens: the lines layout wants {layout}",
-                        game.name(),
-                        if *records == 1 { one } else { many }
+                        "this line holds {records}, as the judges read tokens: the lines layout wants {layout}"
                     ),
-                    label: format!("{records} {}", if *records == 1 { one } else { many }),
+                    label: records,
                     secondary: Vec::new(),
                     help: Some(
                         "read the file as the judges do with `--layout tokens`, or rewrite it one record a line with `cardsharp fmt --layout tokens`"
@@ -1005,7 +1008,10 @@ mod tests {
             },
             Kind::BadTrumpLine { fixed: Some('H') },
             Kind::DealCutShort { lines: 3 },
-            Kind::SectionCardCount { cards: 38, short: 1 },
+            Kind::SectionCardCount {
+                cards: 38,
+                short: 1,
+            },
             Kind::DealTokensCutShort {
                 cards: 30,
                 trump: true,

@@ -5,10 +5,10 @@
 //! output.
 //!
 //! ```
-//! use cardsharp::{Mode, Outcome, analyze};
+//! use cardsharp::{Layout, Mode, Outcome, analyze};
 //!
 //! let text = b"AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS\n";
-//! let analysis = analyze(text, Mode::Auto);
+//! let analysis = analyze(text, Mode::Auto, Layout::Lines);
 //!
 //! // The first hand is well formed: it is evaluated, reasoning and all.
 //! let Some(Outcome::Bridge(bridge)) = &analysis.records[0].outcome else {
@@ -50,4 +50,4 @@ pub use ast::{Game, Record};
 pub use diagnostic::{Diagnostic, Severity};
 pub use interpret::{Outcome, evaluate};
 pub use pipeline::{Analysis, analyze};
-pub use syntax::Mode;
+pub use syntax::{Layout, Mode};

@@ -386,7 +386,9 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
     /// is also kept with its line ends blanked, to read records from.
     fn next_block(&mut self, block: FramedBlock) -> io::Result<Option<FramedBlock>> {
         let mut read = self.read_block(block)?;
-        if F::LINE_ENDS_ARE_BLANKS && let Some(block) = &mut read {
+        if F::LINE_ENDS_ARE_BLANKS
+            && let Some(block) = &mut read
+        {
             block.blanked.clear();
             block.blanked.extend_from_slice(&block.bytes);
             read_line_ends_as_blanks(&mut block.blanked);
@@ -618,7 +620,15 @@ fn records_to_output(
                 #[inline(always)]
                 || {
                     for &entry in chunk {
-                        one_frame(name, entry, frames, [&read, &show], settings, &mut scratch, output);
+                        one_frame(
+                            name,
+                            entry,
+                            frames,
+                            [&read, &show],
+                            settings,
+                            &mut scratch,
+                            output,
+                        );
                     }
                 },
             );
@@ -942,10 +952,11 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
 /// ```
 /// use cardsharp::pipeline::{run_bytes, Action, Settings, OutputFormat};
 /// use cardsharp::render::DiagnosticFormat;
-/// use cardsharp::syntax::Mode;
+/// use cardsharp::syntax::{Layout, Mode};
 ///
 /// let settings = Settings {
 ///     mode: Mode::Auto,
+///     layout: Layout::Lines,
 ///     action: Action::Run,
 ///     output: OutputFormat::Text,
 ///     diagnostics: DiagnosticFormat::Short,
@@ -1032,6 +1043,7 @@ mod tests {
                 for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
                     let settings = Settings {
                         mode: Mode::Auto,
+                        layout: Layout::Lines,
                         action,
                         output,
                         diagnostics,
@@ -1060,12 +1072,13 @@ mod tests {
             for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
                 let settings = Settings {
                     mode: Mode::Auto,
+                    layout: Layout::Lines,
                     action: Action::Run,
                     output: OutputFormat::Text,
                     diagnostics,
                 };
                 let (results, reports, _) = run_bytes("input", &input, &settings);
-                let analysis = analyze(&input, Mode::Auto);
+                let analysis = analyze(&input, Mode::Auto, Layout::Lines);
                 let mut judged = Vec::new();
                 for analyzed in &analysis.records {
                     if let (Some(record), Some(outcome)) = (&analyzed.record, &analyzed.outcome) {
@@ -1120,6 +1133,7 @@ mod tests {
             for mode in [Mode::Auto].into_iter().chain(games.map(Mode::Forced)) {
                 let settings = Settings {
                     mode,
+                    layout: Layout::Lines,
                     action: Action::Run,
                     output: OutputFormat::Text,
                     diagnostics: DiagnosticFormat::Json,

@@ -51,7 +51,7 @@ use std::fmt::Write as _;
 use cardsharp::generate;
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::Value;
@@ -218,6 +218,7 @@ struct Printed {
 fn settings() -> Settings {
     Settings {
         mode: Mode::Auto,
+        layout: Layout::Lines,
         action: Action::Run,
         output: OutputFormat::Json,
         diagnostics: DiagnosticFormat::Json,

@@ -7,11 +7,12 @@ use cardsharp::ast::Game;
 use cardsharp::generate;
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 
 fn run(input: &str) -> String {
     let settings = Settings {
         mode: Mode::Auto,
+        layout: Layout::Lines,
         action: Action::Run,
         output: OutputFormat::Text,
         diagnostics: DiagnosticFormat::Short,

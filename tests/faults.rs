@@ -7,7 +7,7 @@ use cardsharp::ast::Game;
 use cardsharp::generate::{Generator, terminator};
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 
 /// A generated document and where each record stands in it.
 struct Document {
@@ -254,6 +254,7 @@ fn inject_revoke(rng: &mut fastrand::Rng, document: &Document) -> Option<(Vec<u8
 fn settings(mode: Mode, diagnostics: DiagnosticFormat) -> Settings {
     Settings {
         mode,
+        layout: Layout::Lines,
         action: Action::Run,
         output: OutputFormat::Text,
         diagnostics,

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use cardsharp::ast::Game;
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 
 use crate::support::root;
 
@@ -98,6 +98,7 @@ fn mode_for(code: &str) -> Mode {
 fn render(code: &str, input: &[u8], diagnostics: DiagnosticFormat) -> String {
     let settings = Settings {
         mode: mode_for(code),
+        layout: Layout::Lines,
         action: Action::Check,
         output: OutputFormat::Text,
         diagnostics,
@@ -171,6 +172,7 @@ const MULTIBYTE_PATH: &str = "multibyte.txt";
 fn render_multibyte(diagnostics: DiagnosticFormat) -> String {
     let settings = Settings {
         mode: Mode::Auto,
+        layout: Layout::Lines,
         action: Action::Check,
         output: OutputFormat::Text,
         diagnostics,

@@ -4,7 +4,7 @@
 use cardsharp::ast::Game;
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 use proptest::prelude::*;
 
 const MODES: [Mode; 4] = [
@@ -61,6 +61,7 @@ fn run_all(input: &[u8]) {
             for output in [OutputFormat::Text, OutputFormat::Json] {
                 let settings = Settings {
                     mode,
+                    layout: Layout::Lines,
                     action: Action::Run,
                     output,
                     diagnostics,
@@ -93,6 +94,7 @@ proptest! {
         input.extend_from_slice(b"\nEND\n#\nAC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n");
         let settings = Settings {
             mode: Mode::Auto,
+            layout: Layout::Lines,
             action: Action::Run,
             output: OutputFormat::Text,
             diagnostics: DiagnosticFormat::Short,
@@ -116,6 +118,7 @@ fn records_without_spans(source: &[u8]) -> Vec<serde_json::Value> {
     }
     let settings = Settings {
         mode: Mode::Auto,
+        layout: Layout::Lines,
         action: Action::Parse,
         output: OutputFormat::Json,
         diagnostics: DiagnosticFormat::Short,
@@ -167,9 +170,9 @@ proptest! {
     #[test]
     fn formatting_keeps_the_records_and_is_idempotent((messy, _seed) in messy_document()) {
         use cardsharp::render::format::source;
-        let formatted = source(&messy, Mode::Auto);
+        let formatted = source(&messy, Mode::Auto, Layout::Lines);
         prop_assert_eq!(records_without_spans(&messy), records_without_spans(formatted.as_bytes()));
-        prop_assert_eq!(source(formatted.as_bytes(), Mode::Auto), formatted.clone());
+        prop_assert_eq!(source(formatted.as_bytes(), Mode::Auto, Layout::Lines), formatted.clone());
         prop_assert!(!formatted.contains('\r') && !formatted.contains('\t') && !formatted.contains(" \n"));
     }
 }

@@ -10,7 +10,7 @@ use cardsharp::ast::Game;
 use cardsharp::generate;
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 use jsonschema::Validator;
 use serde_json::{Value, json};
 
@@ -106,6 +106,7 @@ fn generated_documents_give_valid_json() {
         for (subcommand, action) in SUBCOMMANDS {
             let settings = Settings {
                 mode: Mode::Auto,
+                layout: Layout::Lines,
                 action,
                 output: OutputFormat::Json,
                 diagnostics: DiagnosticFormat::Short,
@@ -129,6 +130,7 @@ fn first_lines(game: &str) -> [Value; 3] {
     SUBCOMMANDS.map(|(_, action)| {
         let settings = Settings {
             mode: Mode::Auto,
+            layout: Layout::Lines,
             action,
             output: OutputFormat::Json,
             diagnostics: DiagnosticFormat::Short,

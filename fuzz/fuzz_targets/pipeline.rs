@@ -5,7 +5,7 @@
 
 use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
-use cardsharp::syntax::Mode;
+use cardsharp::syntax::{Layout, Mode};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let check = Settings {
         mode: Mode::Auto,
+        layout: Layout::Lines,
         action: Action::Check,
         output: OutputFormat::Text,
         diagnostics: DiagnosticFormat::Short,

@@ -70,14 +70,40 @@ mod tests {
         assert_eq!(hand.span.len, 38);
     }
 
+    /// `bridge_hand`: 13 cards, no more, no fewer.
     #[test]
-    fn twelve_or_twenty_six_cards_are_a_count_error() {
+    fn twelve_or_twenty_seven_cards_are_a_count_error() {
         assert_eq!(
             parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD").1,
             ["card_count"]
         );
+        let more = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H 2S";
+        assert_eq!(parse(more).1, ["card_count"]);
+    }
+
+    /// Two whole hands on one line are how the judges' token layout may
+    /// write them: one report, which names that layout, with the blank
+    /// between the hands where the line breaks.
+    #[test]
+    fn two_whole_hands_on_one_line_name_the_tokens_layout() {
         let two = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H";
-        assert_eq!(parse(two).1, ["card_count"]);
+        let line = Line {
+            text: two.as_bytes(),
+            offset: 0,
+            number: 1,
+        };
+        let mut diagnostics = Vec::new();
+        assert!(hand(&line, &mut diagnostics).is_none());
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(
+            diagnostics[0].kind,
+            crate::diagnostic::Kind::RecordsOnOneLine {
+                game: Game::Bridge,
+                records: 2,
+                breaks: vec![crate::ast::Span::new(38, 1)],
+            }
+        );
+        assert!(diagnostics[0].help().unwrap().contains("--layout tokens"));
     }
 
     /// `card_row`: a line all in lowercase is one mistake, reported once

@@ -471,11 +471,14 @@ impl Framer {
                 return;
             }
             if opens_choker(trimmed) {
-                self.state = State::Choker {
-                    waiting: Some(reference),
-                };
-                self.last_choker_line = Some(reference);
-                self.first_choker_hand = Some(reference);
+                self.state = State::Choker { waiting: None };
+                if !self.choker_records_on_one_line(line, emit) {
+                    self.state = State::Choker {
+                        waiting: Some(reference),
+                    };
+                    self.last_choker_line = Some(reference);
+                    self.first_choker_hand = Some(reference);
+                }
                 return;
             }
             if let Err(error) = std::str::from_utf8(trimmed)
@@ -570,7 +573,42 @@ impl Framer {
     }
 
     /// `choker_section = choker_pair , { choker_pair } , "END" ;`
+    /// A line of Choker pairs written as the judges read them, one after
+    /// another: one report, which names the tokens layout; an `END` at its
+    /// end closes the section. `false` when the line is no such line.
+    fn choker_records_on_one_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
+        let trimmed = line.trimmed();
+        if !has_more_tokens_than(trimmed, 3) {
+            return false;
+        }
+        let Some(kind) = super::tokens::records_on_one_line(line) else {
+            return false;
+        };
+        let reference = line.reference();
+        self.last_choker_line = Some(reference);
+        emit.frame(problem(
+            Scope::Game(Game::Choker),
+            kind,
+            line.content_span(),
+            reference,
+        ));
+        if trimmed.ends_with(END.as_bytes()) {
+            if let State::Choker {
+                waiting: Some(hand),
+            } = self.state
+            {
+                emit.frame(self.unpaired(hand));
+            }
+            self.first_choker_hand = None;
+            self.state = self.after_terminator();
+        }
+        true
+    }
+
     fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        if self.choker_records_on_one_line(line, emit) {
+            return;
+        }
         if let State::Choker { waiting } = &mut self.state
             && line.text.first().is_some_and(u8::is_ascii_alphabetic)
             && line.text[..line.text.len().min(Name::MAX + 1)].contains(&b'-')

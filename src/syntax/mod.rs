@@ -23,8 +23,8 @@ use crate::ast::{Record, Span};
 use crate::diagnostic::Diagnostic;
 pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
-pub(crate) use tokens::TokenFramer;
 pub use tokens::Layout;
+pub(crate) use tokens::TokenFramer;
 
 /// What the reader asks of a framer: the line framer
 /// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),

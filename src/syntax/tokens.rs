@@ -139,7 +139,13 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
             Frame::Choker(_) => Game::Choker,
             _ => Game::Bridge,
         };
-        well_formed &= game.is_none_or(|game| game == this_game)
+        // A record that is the whole line is the line's own reading, not
+        // one of several records: its diagnosis would ask this again.
+        let (first, last) = frame.lines();
+        let whole_line = Span::new(first.offset, last.offset + last.len - first.offset)
+            == line.content_span();
+        well_formed &= !whole_line
+            && game.is_none_or(|game| game == this_game)
             && super::record(&frame, &block, &mut diagnostics).is_some()
             && diagnostics.is_empty();
         game = Some(this_game);
@@ -286,7 +292,9 @@ impl TokenFramer {
     fn whole_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
         let reference = line.reference();
         match &mut self.state {
-            State::Bridge { cards: 0, section, .. } if is_row_of_thirteen(line.text) => {
+            State::Bridge {
+                cards: 0, section, ..
+            } if is_row_of_thirteen(line.text) => {
                 *section += HAND;
                 self.last_token = Some(reference);
                 emit.bridge(reference);
@@ -638,7 +646,10 @@ impl TokenFramer {
                 ));
             }
             self.close_section();
-        } else if self.mode == Mode::Auto && between_pairs && opens_other_section(text, true, Game::Choker) {
+        } else if self.mode == Mode::Auto
+            && between_pairs
+            && opens_other_section(text, true, Game::Choker)
+        {
             // Another section opened without the `END` before it.
             if let Some(last) = self.choker_last() {
                 emit.frame(missing_terminator(Game::Choker, END, last));
@@ -826,7 +837,10 @@ fn opens_whist(text: &[u8]) -> bool {
 /// A Choker section opens with `name-cards` (or `name-` before the cards),
 /// the only tokens with a dash after letters.
 fn opens_choker(text: &[u8]) -> bool {
-    let letters = text.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
+    let letters = text
+        .iter()
+        .take_while(|byte| byte.is_ascii_alphabetic())
+        .count();
     letters > 0 && text.get(letters) == Some(&b'-')
 }
 
