@@ -211,10 +211,14 @@ impl Generator {
         let alphabet = Game::Whist.alphabet();
         let mut cards = deck(alphabet);
         self.rng.shuffle(&mut cards);
+        let trump = Suit(self.rng.u8(0..4));
+        if self.rare {
+            self.rare_whist_hands(&mut cards, trump);
+        }
         let mut hands: Vec<Vec<Pip>> = cards.chunks(13).map(<[Pip]>::to_vec).collect();
         let card = |(rank, suit): Pip| Card::new(rank, suit, 0);
         let mut deal = WhistDeal {
-            trump: Suit(self.rng.u8(0..4)),
+            trump,
             trump_span: Span::default(),
             plays: [[Card::default(); 13]; 4],
             span: Span::default(),
@@ -250,6 +254,92 @@ impl Generator {
             out.push('\n');
         }
     }
+}
+
+impl Generator {
+    /// Deals, in `cards` (north's 13, east's, south's, west's), hands that
+    /// make play rare in a uniform deal: a side taking all thirteen tricks
+    /// (one player holds every trump, so wins every trick whoever leads),
+    /// or a player void in a suit from the first trick.
+    fn rare_whist_hands(&mut self, cards: &mut [Pip], trump: Suit) {
+        let seat = self.rng.usize(0..4);
+        let suit = match self.rng.u8(0..2) {
+            0 => trump,
+            _ => Suit(self.rng.u8(0..4)),
+        };
+        // The seat's cards first (the stable sort keeps the shuffle's
+        // order within each group): the whole trump suit, or 13 cards of
+        // the other suits; the rest shuffled among the other seats.
+        let holds = |pip: &Pip| (pip.1 == suit) == (suit == trump);
+        cards.sort_by_key(|pip| !holds(pip));
+        self.rng.shuffle(&mut cards[13..]);
+        // Move the seat's 13 cards into its place in the deal order.
+        let mut hands: Vec<Vec<Pip>> = cards.chunks(13).map(<[Pip]>::to_vec).collect();
+        hands.swap(0, seat);
+        for (slot, pip) in cards.iter_mut().zip(hands.into_iter().flatten()) {
+            *slot = pip;
+        }
+    }
+}
+
+/// Lays text out as the judges' token layout allows: each run of
+/// whitespace between tokens becomes a random one (a space, several, a
+/// tab, a line break LF or CRLF, a blank line), so that a seed gives the
+/// same layout. The tokens, and so every record and result under
+/// `--layout tokens`, stay those of the text. Text may come in pieces: a
+/// run of whitespace at the end of one is laid out before the next.
+#[derive(Debug)]
+pub struct Reflow {
+    rng: fastrand::Rng,
+    /// Whitespace was read since the last token.
+    in_space: bool,
+    /// A token was written.
+    started: bool,
+}
+
+impl Reflow {
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: fastrand::Rng::with_seed(seed),
+            in_space: false,
+            started: false,
+        }
+    }
+
+    /// Appends `text`, laid out anew, to `out`.
+    pub fn push(&mut self, text: &str, out: &mut String) {
+        const SEPARATORS: [&str; 10] = [" ", " ", " ", " ", "  ", "\t", "\n", "\n", "\r\n", "\n\n"];
+        for character in text.chars() {
+            if character.is_ascii_whitespace() {
+                self.in_space = true;
+                continue;
+            }
+            if self.in_space && self.started {
+                out.push_str(SEPARATORS[self.rng.usize(..SEPARATORS.len())]);
+            }
+            self.in_space = false;
+            self.started = true;
+            out.push(character);
+        }
+    }
+
+    /// Ends the text with a line break, as text files end.
+    pub fn finish(&mut self, out: &mut String) {
+        if self.started {
+            out.push('\n');
+        }
+    }
+}
+
+/// A whole text laid out by [`Reflow`] from `seed`.
+#[must_use]
+pub fn reflowed(text: &str, seed: u64) -> String {
+    let mut reflow = Reflow::new(seed);
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    reflow.push(text, &mut out);
+    reflow.finish(&mut out);
+    out
 }
 
 /// The line that closes a section of `game`, if it has one.

@@ -206,9 +206,10 @@ fn write_all_vectored(out: &mut impl Write, mut slices: &mut [IoSlice<'_>]) -> i
 #[derive(Default)]
 struct FramedBlock {
     bytes: Vec<u8>,
-    /// In the tokens layout, `bytes` with each CR and LF a blank: what the
-    /// records are read from, while reports show `bytes`. Empty in the
-    /// lines layout, whose records are read from `bytes`.
+    /// `bytes` with each CR and LF a blank, when a record of the tokens
+    /// layout spans lines: what the records are then read from, while
+    /// reports show `bytes`. Empty otherwise: records are read from
+    /// `bytes`.
     blanked: Vec<u8>,
     base: usize,
     frames: Frames,
@@ -382,16 +383,17 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
     }
 
     /// Reads and frames the next block, reusing the memory of `block`;
-    /// `None` after the end of the input. In the tokens layout, the block
-    /// is also kept with its line ends blanked, to read records from.
+    /// `None` after the end of the input. When a record of the tokens
+    /// layout spans lines, the block is also kept with its line ends
+    /// blanked, to read records from.
     fn next_block(&mut self, block: FramedBlock) -> io::Result<Option<FramedBlock>> {
         let mut read = self.read_block(block)?;
-        if F::LINE_ENDS_ARE_BLANKS
-            && let Some(block) = &mut read
-        {
+        if let Some(block) = &mut read {
             block.blanked.clear();
-            block.blanked.extend_from_slice(&block.bytes);
-            read_line_ends_as_blanks(&mut block.blanked);
+            if self.framer.take_needs_blanks() {
+                block.blanked.extend_from_slice(&block.bytes);
+                read_line_ends_as_blanks(&mut block.blanked);
+            }
         }
         Ok(read)
     }

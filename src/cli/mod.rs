@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use cardsharp::ast::Game;
 use cardsharp::batch::{self, Input, Problem};
 use cardsharp::diagnostic::Severity;
+use cardsharp::generate::Reflow;
 use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::{Layout, Mode};
@@ -103,9 +104,15 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Favour hands a uniform deal rarely gives: royal flushes, King of
-        /// Kings, four of a kind, voids, 16-point balanced hands.
+        /// Kings, four of a kind, voids, 16-point balanced hands; whist
+        /// deals where one side takes all thirteen tricks, or a player is
+        /// void from the first trick.
         #[arg(long)]
         rare: bool,
+        /// `tokens`: random whitespace and line breaks between the tokens,
+        /// as the judges' token layout allows (the same for a seed).
+        #[arg(long, value_enum, default_value_t = LayoutArg::Lines)]
+        layout: LayoutArg,
     },
 }
 
@@ -213,7 +220,8 @@ pub(crate) fn main() -> ExitCode {
             count,
             seed,
             rare,
-        } => return generate(game, count, seed, rare),
+            layout,
+        } => return generate(game, count, seed, rare, layout.into()),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             // In memory first: clap_complete panics when a write fails, as
@@ -300,11 +308,14 @@ fn print(bytes: &[u8]) -> u8 {
 
 /// `gen`: writes the document in pieces, so a large count needs no more
 /// memory than a small one.
-fn generate(game: GenGame, count: usize, seed: u64, rare: bool) -> ExitCode {
+fn generate(game: GenGame, count: usize, seed: u64, rare: bool, layout: Layout) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut reflow = (layout == Layout::Tokens).then(|| Reflow::new(seed));
     let written = match game {
         GenGame::Mixed => {
-            out.write_all(cardsharp::generate::mixed_document(count, seed, rare).as_bytes())
+            let text = cardsharp::generate::mixed_document(count, seed, rare);
+            write_laid_out(&mut out, &text, reflow.as_mut())
+                .and_then(|()| write_laid_out(&mut out, "", reflow.as_mut()))
         }
         GenGame::Bridge | GenGame::Choker | GenGame::Whist => {
             let game = match game {
@@ -312,7 +323,7 @@ fn generate(game: GenGame, count: usize, seed: u64, rare: bool) -> ExitCode {
                 GenGame::Choker => Game::Choker,
                 _ => Game::Whist,
             };
-            write_generated(&mut out, game, count, seed, rare)
+            write_generated(&mut out, game, count, seed, rare, reflow.as_mut())
         }
     };
     match written.and_then(|()| out.flush()) {
@@ -331,17 +342,36 @@ fn write_generated(
     count: usize,
     seed: u64,
     rare: bool,
+    mut reflow: Option<&mut Reflow>,
 ) -> io::Result<()> {
     let mut generator = cardsharp::generate::Generator::new(seed, rare);
     let mut text = String::new();
     for _ in 0..count {
         text.clear();
         generator.record(game, &mut text);
-        out.write_all(text.as_bytes())?;
+        write_laid_out(out, &text, reflow.as_deref_mut())?;
     }
     text.clear();
     cardsharp::generate::terminator(game, &mut text);
-    out.write_all(text.as_bytes())
+    write_laid_out(out, &text, reflow.as_deref_mut())?;
+    write_laid_out(out, "", reflow)
+}
+
+/// Writes `text` as it is, or laid out anew by `reflow` (the empty text
+/// ends a reflowed document).
+fn write_laid_out(out: &mut impl Write, text: &str, reflow: Option<&mut Reflow>) -> io::Result<()> {
+    match reflow {
+        None => out.write_all(text.as_bytes()),
+        Some(reflow) => {
+            let mut laid_out = String::with_capacity(text.len() + 16);
+            if text.is_empty() {
+                reflow.finish(&mut laid_out);
+            } else {
+                reflow.push(text, &mut laid_out);
+            }
+            out.write_all(laid_out.as_bytes())
+        }
+    }
 }
 
 fn mode(game: GameArg) -> Mode {

@@ -77,7 +77,8 @@ mod tests {
             parse("KS QS TH 8H 4H AC QC TC 5C KD QD JD").1,
             ["card_count"]
         );
-        let more = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H 2S";
+        let more =
+            "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H 2S";
         assert_eq!(parse(more).1, ["card_count"]);
     }
 

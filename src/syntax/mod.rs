@@ -30,10 +30,6 @@ pub(crate) use tokens::TokenFramer;
 /// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),
 /// one for each [`Layout`], are fed alike.
 pub(crate) trait Framing: Send {
-    /// Whether a record's CR and LF bytes are read as blanks: a record of
-    /// the tokens layout may span lines.
-    const LINE_ENDS_ARE_BLANKS: bool;
-
     fn new(mode: Mode) -> Self;
     fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
     fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
@@ -41,11 +37,12 @@ pub(crate) trait Framing: Send {
     /// The offset of the first byte the framer still holds: the input from
     /// there on must stay available until the next call.
     fn holds_from(&self) -> Option<usize>;
+    /// Whether the records framed since the last call must be read with
+    /// their line ends as blanks: never in the lines layout.
+    fn take_needs_blanks(&mut self) -> bool;
 }
 
 impl Framing for Framer {
-    const LINE_ENDS_ARE_BLANKS: bool = false;
-
     fn new(mode: Mode) -> Self {
         Framer::new(mode)
     }
@@ -66,11 +63,13 @@ impl Framing for Framer {
     fn holds_from(&self) -> Option<usize> {
         Framer::holds_from(self)
     }
+
+    fn take_needs_blanks(&mut self) -> bool {
+        false
+    }
 }
 
 impl Framing for TokenFramer {
-    const LINE_ENDS_ARE_BLANKS: bool = true;
-
     fn new(mode: Mode) -> Self {
         TokenFramer::new(mode)
     }
@@ -90,6 +89,10 @@ impl Framing for TokenFramer {
 
     fn holds_from(&self) -> Option<usize> {
         TokenFramer::holds_from(self)
+    }
+
+    fn take_needs_blanks(&mut self) -> bool {
+        TokenFramer::take_needs_blanks(self)
     }
 }
 

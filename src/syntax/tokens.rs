@@ -24,6 +24,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Parser};
 
 use super::document::{END, HASH, missing_terminator, problem};
+use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen};
 use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
 use crate::ast::{Game, Span};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
@@ -142,8 +143,8 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
         // A record that is the whole line is the line's own reading, not
         // one of several records: its diagnosis would ask this again.
         let (first, last) = frame.lines();
-        let whole_line = Span::new(first.offset, last.offset + last.len - first.offset)
-            == line.content_span();
+        let whole_line =
+            Span::new(first.offset, last.offset + last.len - first.offset) == line.content_span();
         well_formed &= !whole_line
             && game.is_none_or(|game| game == this_game)
             && super::record(&frame, &block, &mut diagnostics).is_some()
@@ -237,6 +238,10 @@ pub(crate) struct TokenFramer {
     /// next token says whether a dash follows it.
     held: Option<LineRef>,
     last_token: Option<LineRef>,
+    /// Whether a record framed since the reader last asked spans lines,
+    /// or a CR stands inside a line: records must then be read from the
+    /// block with its line ends blanked. Canonical input never needs it.
+    needs_blanks: bool,
 }
 
 impl TokenFramer {
@@ -247,6 +252,7 @@ impl TokenFramer {
             state: State::Open,
             held: None,
             last_token: None,
+            needs_blanks: false,
         };
         framer.state = framer.section_state(mode_game(mode));
         framer
@@ -352,9 +358,21 @@ impl TokenFramer {
         }
     }
 
+    /// Whether a record framed since the last call must be read with its
+    /// line ends blanked (see [`read_line_ends_as_blanks`]); a record the
+    /// framer still holds keeps the answer for the next call.
+    pub(crate) fn take_needs_blanks(&mut self) -> bool {
+        let needs = self.needs_blanks;
+        if self.holds_from().is_none() {
+            self.needs_blanks = false;
+        }
+        needs
+    }
+
     /// The tokens of a line, one by one.
     #[inline(never)]
     fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.needs_blanks |= memchr::memchr(b'\r', line.text).is_some();
         let mut rest = line.text;
         while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
             rest = after;
@@ -525,7 +543,11 @@ impl TokenFramer {
         else {
             return;
         };
-        *hand = if *cards == 0 { at } else { joined(*hand, at) };
+        *hand = if *cards == 0 {
+            at
+        } else {
+            joined(*hand, at, &mut self.needs_blanks)
+        };
         let counted = if text.is_empty() {
             1
         } else {
@@ -610,7 +632,7 @@ impl TokenFramer {
         pieces[row] = if (*cards).is_multiple_of(HAND) && *cards / HAND + 1 == row {
             at
         } else {
-            joined(pieces[row], at)
+            joined(pieces[row], at, &mut self.needs_blanks)
         };
         *cards += cards_in(text, Game::Whist);
         if *cards >= DEAL {
@@ -690,10 +712,19 @@ impl TokenFramer {
                 Shape::Dash | Shape::Other => (Some(at), HandSoFar::Nothing),
             },
             HandSoFar::Name(name) => match shape {
-                Shape::Dash => (None, HandSoFar::NameAndDash(joined(name, at))),
-                _ => (Some(joined(name, at)), HandSoFar::Nothing),
+                Shape::Dash => (
+                    None,
+                    HandSoFar::NameAndDash(joined(name, at, &mut self.needs_blanks)),
+                ),
+                _ => (
+                    Some(joined(name, at, &mut self.needs_blanks)),
+                    HandSoFar::Nothing,
+                ),
             },
-            HandSoFar::NameAndDash(start) => (Some(joined(start, at)), HandSoFar::Nothing),
+            HandSoFar::NameAndDash(start) => (
+                Some(joined(start, at, &mut self.needs_blanks)),
+                HandSoFar::Nothing,
+            ),
         };
         *hand = next;
         *previous = Some(at);
@@ -789,34 +820,14 @@ fn mode_game(mode: Mode) -> Option<Game> {
     }
 }
 
-/// The pieces from `first`'s start to `last`'s end, on `first`'s line.
-fn joined(first: LineRef, last: LineRef) -> LineRef {
+/// The pieces from `first`'s start to `last`'s end, on `first`'s line;
+/// `needs_blanks` is set when they are on different lines.
+fn joined(first: LineRef, last: LineRef, needs_blanks: &mut bool) -> LineRef {
+    *needs_blanks |= first.number != last.number;
     LineRef {
         len: last.offset + last.len - first.offset,
         ..first
     }
-}
-
-/// A line that is exactly thirteen two-byte tokens with one space between
-/// each: the canonical row, told apart by its shape alone.
-#[inline(always)]
-fn is_row_of_thirteen(text: &[u8]) -> bool {
-    text.len() == 3 * HAND - 1
-        && text.chunks(3).all(|chunk| match chunk {
-            [first, second, rest @ ..] => {
-                !is_space(*first) && !is_space(*second) && rest.iter().all(|&byte| byte == b' ')
-            }
-            _ => false,
-        })
-}
-
-/// A line that is one Choker hand token, `name-cards`.
-#[inline(always)]
-fn is_choker_hand_token(text: &[u8]) -> bool {
-    text.len() >= 12
-        && text[0].is_ascii_alphabetic()
-        && text[text.len() - 11] == b'-'
-        && !text.iter().any(|&byte| is_space(byte))
 }
 
 fn terminator(text: &[u8]) -> Option<&'static str> {
@@ -886,6 +897,7 @@ fn cards_in(text: &[u8], game: Game) -> usize {
 
 /// The shape of a Choker hand's token, as far as putting a hand together
 /// needs it.
+#[derive(Clone, Copy)]
 enum Shape {
     /// Letters only: a name whose dash and cards follow.
     NameOnly,

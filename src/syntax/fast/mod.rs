@@ -13,3 +13,4 @@ pub(crate) mod card_row;
 pub(crate) mod choker_hand;
 pub(crate) mod framing;
 pub(crate) mod newline;
+pub(crate) mod token_lines;
