@@ -137,8 +137,9 @@ pub struct Summary {
     /// The records and reports of every input, problems with paths among
     /// the errors and warnings.
     pub tally: Tally,
-    /// The files read or tried (standard input is one), and the paths that
-    /// could not be read.
+    /// The files read (standard input is one) or that failed while read;
+    /// not the paths a walk could not open or skipped, which are only
+    /// problems.
     pub inputs: u64,
     /// Those of `inputs` with at least one error or warning.
     pub inputs_reported: u64,
@@ -208,6 +209,8 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
                         path: file.to_owned(),
                         error,
                     };
+                    summary.inputs += 1;
+                    summary.inputs_reported += 1;
                     summary.tell(&problem, settings.diagnostics, err);
                 }
             }
@@ -217,8 +220,7 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
 }
 
 impl Summary {
-    /// Tells `problem` on `err`, and counts it: an error or a warning, and
-    /// an input that could not be read where it is one.
+    /// Tells `problem` on `err`, and counts it as an error or a warning.
     fn tell(&mut self, problem: &Problem, format: DiagnosticFormat, err: &mut impl Write) {
         match problem.report(format, err) {
             Severity::Error => {
@@ -226,10 +228,6 @@ impl Summary {
                 self.tally.errors += 1;
             }
             Severity::Warning => self.tally.warnings += 1,
-        }
-        if let Problem::Io { .. } = problem {
-            self.inputs += 1;
-            self.inputs_reported += 1;
         }
     }
 }

@@ -514,7 +514,10 @@ fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
     } else {
         let mut err = io::BufWriter::new(io::stderr());
         let outcome = run_inputs(paths, filters, settings, &mut err, show_progress);
-        let all_clear = matches!(settings.diagnostics, DiagnosticFormat::Human { .. });
+        // All clear is said by `check` alone: the other commands' output
+        // is their results, and a clean run of them leaves stderr empty.
+        let all_clear = matches!(settings.diagnostics, DiagnosticFormat::Human { .. })
+            && settings.action == Action::Check;
         if matches!(
             settings.diagnostics,
             DiagnosticFormat::Human { .. } | DiagnosticFormat::Short
