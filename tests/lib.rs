@@ -1,5 +1,6 @@
 //! Integration tests, built as one test binary.
 
+mod ci;
 mod cli;
 mod damage;
 mod differential;
