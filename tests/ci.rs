@@ -390,6 +390,7 @@ fn the_sarif_log_validates_and_holds_every_rule() {
         log["runs"][0]["results"][0]["ruleId"],
         "cardsharp::io::not_found"
     );
+    assert!(log["runs"][0]["results"][0]["ruleIndex"].is_u64());
 
     // The validator is no rubber stamp: a level SARIF lacks is refused.
     let mut broken = log.clone();
@@ -535,4 +536,101 @@ fn a_clean_run_stays_quiet() {
     }
     let output = cardsharp(&root(), &["run", "examples/mixed.txt"]);
     assert!(output.stderr.is_empty());
+}
+
+/// The README's recipe for several hosts, as written there, run on this
+/// machine: the local host (`:`) with four job slots stands in for the
+/// hosts, and jobs of three files spread the 19 files over seven jobs,
+/// which finish in any order.
+#[test]
+fn the_parallel_recipe_merges_to_what_one_run_prints() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let recipe = readme
+        .split("```sh\n")
+        .skip(1)
+        .map(|block| block.split("```").next().unwrap())
+        .find(|block| block.contains("parallel --sshlogin"))
+        .expect("the README has the recipe");
+    let directory = tempfile::tempdir().unwrap();
+    let here = directory.path();
+    let archive = here.join("archive");
+    std::fs::create_dir(&archive).unwrap();
+    // Generated files of every game, and a few with faults among them.
+    let games = ["bridge", "choker", "whist", "mixed"];
+    for index in 0..16_u8 {
+        let output = cardsharp(
+            here,
+            &[
+                "gen",
+                games[usize::from(index) % games.len()],
+                "--count",
+                "40",
+                "--seed",
+                &index.to_string(),
+            ],
+        );
+        std::fs::write(archive.join(format!("{index:02}.txt")), output.stdout).unwrap();
+    }
+    for code in ["bridge.card_count", "choker.shared_card", "whist.revoke"] {
+        std::fs::copy(
+            root().join(format!("examples/malformed/{code}.txt")),
+            archive.join(format!("{code}.txt")),
+        )
+        .unwrap();
+    }
+    let binary = Path::new(env!("CARGO_BIN_EXE_cardsharp"));
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().unwrap().to_owned())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let ran = Command::new("sh")
+        .args(["-c", recipe])
+        .current_dir(here)
+        .env("PATH", path)
+        .env("HOSTS", "4/:")
+        .env("FILES_PER_JOB", "3")
+        .output()
+        .expect("sh runs the recipe (GNU parallel and jq are installed by .ci/run)");
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let read = |name: &str| std::fs::read_to_string(here.join(name)).unwrap();
+    // parallel says nothing of its own: every line is cardsharp's.
+    let diagnostics = read("diagnostics.jsonl");
+    assert!(
+        diagnostics.lines().all(|line| line.starts_with('{')),
+        "{diagnostics}"
+    );
+
+    let single = cardsharp(
+        here,
+        &[
+            "run",
+            "--output",
+            "json",
+            "--diagnostics",
+            "json",
+            "archive",
+        ],
+    );
+    assert_eq!(single.status.code(), Some(1));
+    assert_eq!(read("merged-results.jsonl"), text(&single.stdout));
+    // Within a file, diagnostics come as their records are framed, not by
+    // their bytes: the single run's, sorted as the recipe sorts (stably),
+    // against the merged ones.
+    let mut expected: Vec<Value> = text(&single.stderr)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    expected.sort_by_key(|report| {
+        (
+            report["filename"].as_str().unwrap().to_owned(),
+            report["labels"][0]["span"]["offset"].as_u64(),
+        )
+    });
+    let merged: Vec<Value> = read("merged-diagnostics.jsonl")
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(merged, expected);
+    assert!(merged.len() >= 3);
 }

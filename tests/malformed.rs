@@ -112,6 +112,31 @@ fn every_code_has_its_example_and_nothing_else() {
     assert_eq!(found, catalogue);
 }
 
+/// The rules listed in a SARIF log are the catalogue, each with its
+/// example, and the codes of paths besides.
+#[test]
+fn every_code_is_a_rule_with_its_example() {
+    use cardsharp::diagnostic::catalogue::RULES;
+    let rules: BTreeSet<String> = RULES
+        .iter()
+        .filter(|rule| !rule.code.starts_with("cardsharp::io::"))
+        .map(|rule| {
+            let code = rule
+                .code
+                .strip_prefix("cardsharp::")
+                .unwrap()
+                .replace("::", ".");
+            assert_eq!(
+                rule.example(),
+                Some(format!("examples/malformed/{code}.txt"))
+            );
+            code
+        })
+        .collect();
+    let catalogue: BTreeSet<String> = CATALOGUE.iter().map(|&code| code.to_owned()).collect();
+    assert_eq!(rules, catalogue);
+}
+
 #[test]
 fn each_example_yields_exactly_its_code() {
     for (code, input) in examples() {
