@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::diagnostic::Severity;
 use crate::pipeline::{self, Settings, Tally};
-use crate::render::DiagnosticFormat;
+use crate::render::{self, DiagnosticFormat};
 
 /// What a caller gives, in the order it is met: a file to read (`-` for
 /// standard input), or a problem to tell at that place.
@@ -68,6 +68,7 @@ impl Problem {
             Severity::Error => "error",
         };
         let path = path.display().to_string();
+        let mut line = String::new();
         // Nothing to do if `err` is closed: the severity still tells.
         let _ = match format {
             DiagnosticFormat::Human { .. } if severity == Severity::Warning => {
@@ -83,6 +84,21 @@ impl Problem {
                 serde_json::Value::from(message),
                 serde_json::Value::from(path),
             ),
+            DiagnosticFormat::Github => {
+                render::github::Annotation {
+                    severity,
+                    file: render::relative_path(&path).as_deref(),
+                    region: None,
+                    title: code,
+                    message: &message,
+                }
+                .write(&mut line);
+                err.write_all(line.as_bytes())
+            }
+            DiagnosticFormat::Sarif => {
+                render::sarif::path_result(code, severity, &message, &path, &mut line);
+                err.write_all(line.as_bytes())
+            }
         };
         severity
     }
@@ -101,7 +117,7 @@ impl Opened {
     fn open(path: &Path) -> io::Result<Self> {
         if path == Path::new("-") {
             return Ok(Self {
-                name: "<stdin>".to_owned(),
+                name: render::STDIN_NAME.to_owned(),
                 length: None,
                 reader: Box::new(io::stdin()),
             });
@@ -118,7 +134,15 @@ impl Opened {
 /// What came of a run of inputs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Summary {
+    /// The records and reports of every input, problems with paths among
+    /// the errors and warnings.
     pub tally: Tally,
+    /// The files read (standard input is one) or that failed while read;
+    /// not the paths a walk could not open or skipped, which are only
+    /// problems.
+    pub inputs: u64,
+    /// Those of `inputs` with at least one error or warning.
+    pub inputs_reported: u64,
     /// A problem of error severity was told: an input could not be read.
     pub failed: bool,
     /// The results' writer was closed (a broken pipe): the inputs after
@@ -145,7 +169,7 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
         let file = match first {
             Input::File(file) => file,
             Input::Problem(problem) => {
-                summary.failed |= problem.report(settings.diagnostics, err) == Severity::Error;
+                summary.tell(problem, settings.diagnostics, err);
                 rest = &rest[1..];
                 continue;
             }
@@ -171,7 +195,11 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
                 Ok(counts)
             });
             match written {
-                Ok(counts) => summary.tally += counts,
+                Ok(counts) => {
+                    summary.inputs += 1;
+                    summary.inputs_reported += u64::from(counts.errors + counts.warnings > 0);
+                    summary.tally += counts;
+                }
                 Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
                     summary.closed = true;
                     return summary;
@@ -181,12 +209,27 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
                         path: file.to_owned(),
                         error,
                     };
-                    summary.failed |= problem.report(settings.diagnostics, err) == Severity::Error;
+                    summary.inputs += 1;
+                    summary.inputs_reported += 1;
+                    summary.tell(&problem, settings.diagnostics, err);
                 }
             }
         }
     }
     summary
+}
+
+impl Summary {
+    /// Tells `problem` on `err`, and counts it as an error or a warning.
+    fn tell(&mut self, problem: &Problem, format: DiagnosticFormat, err: &mut impl Write) {
+        match problem.report(format, err) {
+            Severity::Error => {
+                self.failed = true;
+                self.tally.errors += 1;
+            }
+            Severity::Warning => self.tally.warnings += 1,
+        }
+    }
 }
 
 /// Inputs of at most this many bytes are read whole and processed several

@@ -8,6 +8,8 @@
 
 use crate::ast::{Card, Game, Seat, Span};
 
+pub mod catalogue;
+
 /// Where a diagnostic's code lives: a game's records, or the document that
 /// holds them (sections and terminators).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

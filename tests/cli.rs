@@ -19,9 +19,14 @@ fn a_bad_record_hides_none_of_the_others() {
 }
 
 #[test]
-fn check_is_silent_and_clean_on_good_input() {
-    Test::new()
+fn check_is_clean_on_good_input_and_says_so_in_one_line() {
+    let (_, stderr) = Test::new()
         .args(["check", "examples/mixed.txt"])
+        .stdout("")
+        .run();
+    assert_eq!(stderr, "All clear: 8 records checked.\n");
+    Test::new()
+        .args(["check", "--diagnostics", "short", "examples/mixed.txt"])
         .stdout("")
         .stderr_empty()
         .run();
@@ -97,13 +102,23 @@ fn many_small_inputs_print_as_one_after_another() {
             .collect()
     };
     let (stdout, stderr) = (one_by_one(|o| &o.stdout), one_by_one(|o| &o.stderr));
-    assert!(stderr.contains("05.txt:1:1: error"));
+    // Each run ends with its summary; the run over all of them with one.
+    let reports_alone: String = stderr
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("Found "))
+        .collect();
+    assert!(reports_alone.contains("05.txt:1:1: error"));
+    let summary = format!(
+        "Found 1 error in 1 of {} files; {} records evaluated.\n",
+        paths.len(),
+        stdout.lines().count()
+    );
     let (_, reports) = Test::new()
         .args(["run", "--diagnostics", "short", directory.to_str().unwrap()])
         .stdout(stdout)
         .status(1)
         .run();
-    assert_eq!(reports, stderr);
+    assert_eq!(reports, reports_alone + &summary);
     std::fs::remove_dir_all(directory).unwrap();
 }
 
@@ -154,7 +169,7 @@ fn gen_is_reproducible_and_valid() {
             .run();
         assert_eq!(first, second);
         Test::new()
-            .args(["check"])
+            .args(["check", "--diagnostics", "short"])
             .stdin(first)
             .stderr_empty()
             .run();
@@ -348,7 +363,11 @@ fn the_longest_line_kept_is_read_whole_at_the_start_of_the_input() {
         .stderr_contains("<stdin>:1:1: error[cardsharp::bridge::card_count]")
         .status(1)
         .run();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(
+        stderr.ends_with("\nFound 1 error; 2 records evaluated.\n"),
+        "{stderr}"
+    );
     let too_long = format!("{}\n{bridge}", "K".repeat(longest + 1));
     Test::new()
         .args(["run", "--diagnostics", "short"])
@@ -379,5 +398,9 @@ fn a_long_line_and_binary_noise_are_reported_once_and_hide_nothing() {
         .stdout(expected)
         .status(1)
         .run();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(
+        stderr.ends_with("\nFound 1 error; 2 records evaluated.\n"),
+        "{stderr}"
+    );
 }

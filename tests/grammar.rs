@@ -12,6 +12,7 @@ use cardsharp::syntax::bridge::bridge_hand;
 use cardsharp::syntax::card::{blank, card, card_row, gap, rank, suit};
 use cardsharp::syntax::choker::{choker_cards, choker_hand, choker_pair, letter, name};
 use cardsharp::syntax::document::document;
+use cardsharp::syntax::tokens::{space, spaces, token, tokens_document};
 use cardsharp::syntax::whist::{play_line, trump_line, whist_deal};
 use cardsharp::syntax::{self, Block, Frame, Mode};
 use nom::Parser;
@@ -206,6 +207,57 @@ fn records_of(input: &[u8], games: &[Game]) -> Option<usize> {
     faultless.then_some(frames.len())
 }
 
+/// [`records_of`], in the tokens layout: each record's line ends read as
+/// blanks, as the pipeline reads them.
+fn records_of_tokens(input: &[u8], games: &[Game]) -> Option<usize> {
+    let block = Block {
+        bytes: input,
+        base: 0,
+    };
+    let blanked: Vec<u8> = input
+        .iter()
+        .map(|&byte| {
+            if byte == b'\r' || byte == b'\n' {
+                b' '
+            } else {
+                byte
+            }
+        })
+        .collect();
+    let read = Block {
+        bytes: &blanked,
+        base: 0,
+    };
+    let mut frames = Vec::new();
+    tokens_document(block, Mode::Auto, &mut |frame| frames.push(frame));
+    let faultless = frames.iter().all(|frame| {
+        let mut diagnostics = Vec::new();
+        let game = match frame {
+            Frame::Bridge(_) => Game::Bridge,
+            Frame::Choker(_) => Game::Choker,
+            Frame::Whist(_) => Game::Whist,
+            Frame::Problem { .. } => return false,
+        };
+        games.contains(&game)
+            && syntax::record(frame, &read, &mut diagnostics).is_some()
+            && diagnostics.is_empty()
+    });
+    (faultless && !frames.is_empty()).then_some(frames.len())
+}
+
+/// The examples of a rule of the tokens layout: one record or more, of
+/// `$games`, in that layout.
+macro_rules! tokens {
+    ($rule:literal, $games:expr, $accepts:expr, $rejects:expr) => {
+        Examples {
+            rule: $rule,
+            parses: Box::new(|input| records_of_tokens(input, &$games).is_some()),
+            accepts: &$accepts,
+            rejects: &$rejects,
+        }
+    };
+}
+
 /// The examples of a section rule: one record or more, of `$games`.
 macro_rules! document {
     ($rule:literal, $games:expr, $accepts:expr, $rejects:expr) => {
@@ -325,6 +377,93 @@ fn examples() -> Vec<Examples> {
             choker_cards,
             ["1C3S2G5D4D", "CCCCCCCCCC"],
             ["1C3S2G5D", "1C3S2G5D4D6D", "AH3S2G5D4D", "1C 3S2G5D4D"]
+        ),
+        bytes!(space, [" ", "\t", "\r", "\n"], ["", "x", "  ", "\u{a0}"]),
+        bytes!(spaces, ["", " \r\n\t "], ["x", " x"]),
+        bytes!(
+            token,
+            ["KS", "Joey-1C3S2G5D4D", "#"],
+            ["", " KS", "K S", "KS\n"]
+        ),
+        Examples {
+            rule: "tokens_document",
+            parses: Box::new(|input| {
+                input.iter().all(u8::is_ascii_whitespace)
+                    || records_of_tokens(input, &ALL).is_some()
+            }),
+            accepts: &[
+                "",
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D Joey-1C3S2G5D4D Bob-TC3C5S7D4G END",
+            ],
+            rejects: &["hello", "Joey-1C3S2G5D4D END", "KS QS"],
+        },
+        tokens!(
+            "tokens_section",
+            ALL,
+            [HAND, "Joey-1C3S2G5D4D Bob-TC3C5S7D4G END"],
+            ["Joey-1C3S2G5D4D Bob-TC3C5S7D4G", "H #"]
+        ),
+        tokens!(
+            "tokens_bridge_section",
+            [Game::Bridge],
+            [
+                HAND,
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD\r\n8D 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+            ],
+            ["", "KS QS", "Joey-1C3S2G5D4D Bob-TC3C5S7D4G END"]
+        ),
+        tokens!(
+            "tokens_bridge_hand",
+            [Game::Bridge],
+            ["KS\nQS\tTH 8H 4H AC QC TC 5C KD QD JD\n\n8D"],
+            [
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD",
+                "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D 2D"
+            ]
+        ),
+        tokens!(
+            "tokens_whist_section",
+            [Game::Whist],
+            [
+                "H 4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D TC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D 6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D 8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D #"
+            ],
+            ["", DEAL, "H #", HAND]
+        ),
+        tokens!(
+            "tokens_whist_deal",
+            [Game::Whist],
+            [
+                "H\r\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D TC JC JS KD AC QC QD\n2H QH 3H 3C 7C 4D 6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D 8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D #"
+            ],
+            [
+                "H 4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D TC JC JS KD AC QC QD 2H QH 3H 3C 7C 4D 6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D 8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D #"
+            ]
+        ),
+        tokens!(
+            "tokens_choker_section",
+            [Game::Choker],
+            ["Joey-1C3S2G5D4D Bob-TC3C5S7D4G END"],
+            [
+                "",
+                "Joey-1C3S2G5D4D Bob-TC3C5S7D4G",
+                "Joey-1C3S2G5D4D END",
+                HAND
+            ]
+        ),
+        tokens!(
+            "tokens_choker_pair",
+            [Game::Choker],
+            ["Joey-1C3S2G5D4D\nBob - TC3C5S7D4G END"],
+            ["Joey-1C3S2G5D4D END"]
+        ),
+        tokens!(
+            "tokens_choker_hand",
+            [Game::Choker],
+            [
+                "Joey - 1C3S2G5D4D Bob- TC3C5S7D4G END",
+                "Joey -1C3S2G5D4D\nBob\n-\nTC3C5S7D4G END"
+            ],
+            ["Joey 1C3S2G5D4D Bob-TC3C5S7D4G END"]
         ),
         Examples {
             rule: "document",

@@ -53,12 +53,25 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[(
 /// The CLI flags library text names, each with its reason: (file, flag).
 /// A message from below the command line should speak of what the library
 /// knows (a game read as forced), not of how one program spells it.
-const FLAG_EXCEPTIONS: &[(&str, &str, &str)] = &[(
-    "src/diagnostic.rs",
-    "--game",
-    "the help of document::after_terminator; the wording is output, held \
-     byte-identical until it is changed on purpose",
-)];
+const FLAG_EXCEPTIONS: &[(&str, &str, &str)] = &[
+    (
+        "src/diagnostic.rs",
+        "--game",
+        "the help of document::after_terminator; the wording is output, held \
+         byte-identical until it is changed on purpose",
+    ),
+    (
+        "src/diagnostic.rs",
+        "--layout",
+        "the help of records_on_one_line: DESIGN.md asks it to name both \
+         remedies, `--layout tokens` and `cardsharp fmt --layout tokens`",
+    ),
+    (
+        "src/diagnostic/catalogue.rs",
+        "--layout",
+        "the rule of records_on_one_line, worded as its help is",
+    ),
+];
 
 #[derive(Debug, PartialEq)]
 struct Violation {

@@ -1,5 +1,6 @@
 //! Integration tests, built as one test binary.
 
+mod ci;
 mod cli;
 mod damage;
 mod differential;
@@ -11,4 +12,5 @@ mod malformed;
 mod properties;
 mod schema;
 mod support;
+mod tokens;
 mod walk;

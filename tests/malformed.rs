@@ -25,6 +25,8 @@ const CATALOGUE: &[&str] = &[
     "bridge.lowercase_card",
     "bridge.not_a_card",
     "bridge.numbered_line",
+    "bridge.records_on_one_line",
+    "bridge.section_card_count",
     "bridge.swapped_cards",
     "bridge.ten_as_digits",
     "bridge.unrecognised_line",
@@ -40,6 +42,7 @@ const CATALOGUE: &[&str] = &[
     "choker.name_character",
     "choker.name_empty",
     "choker.name_too_long",
+    "choker.records_on_one_line",
     "choker.shared_card",
     "choker.ten_as_digits",
     "choker.unpaired_hand",
@@ -61,6 +64,7 @@ const CATALOGUE: &[&str] = &[
     "whist.look_alike",
     "whist.lowercase_card",
     "whist.missing_terminator",
+    "whist.missing_trump",
     "whist.missing_trump_line",
     "whist.not_a_card",
     "whist.revoke",
@@ -95,10 +99,19 @@ fn mode_for(code: &str) -> Mode {
     }
 }
 
+/// The codes of the tokens layout's framing are shown in that layout.
+fn layout_for(code: &str) -> Layout {
+    if code == "bridge.section_card_count" || code == "whist.missing_trump" {
+        Layout::Tokens
+    } else {
+        Layout::Lines
+    }
+}
+
 fn render(code: &str, input: &[u8], diagnostics: DiagnosticFormat) -> String {
     let settings = Settings {
         mode: mode_for(code),
-        layout: Layout::Lines,
+        layout: layout_for(code),
         action: Action::Check,
         output: OutputFormat::Text,
         diagnostics,
@@ -111,6 +124,31 @@ fn every_code_has_its_example_and_nothing_else() {
     let found: BTreeSet<String> = examples().into_iter().map(|(code, _)| code).collect();
     let catalogue: BTreeSet<String> = CATALOGUE.iter().map(|&code| code.to_owned()).collect();
     assert_eq!(found, catalogue);
+}
+
+/// The rules listed in a SARIF log are the catalogue, each with its
+/// example, and the codes of paths besides.
+#[test]
+fn every_code_is_a_rule_with_its_example() {
+    use cardsharp::diagnostic::catalogue::RULES;
+    let rules: BTreeSet<String> = RULES
+        .iter()
+        .filter(|rule| !rule.code.starts_with("cardsharp::io::"))
+        .map(|rule| {
+            let code = rule
+                .code
+                .strip_prefix("cardsharp::")
+                .unwrap()
+                .replace("::", ".");
+            assert_eq!(
+                rule.example(),
+                Some(format!("examples/malformed/{code}.txt"))
+            );
+            code
+        })
+        .collect();
+    let catalogue: BTreeSet<String> = CATALOGUE.iter().map(|&code| code.to_owned()).collect();
+    assert_eq!(rules, catalogue);
 }
 
 #[test]

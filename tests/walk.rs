@@ -151,7 +151,8 @@ fn a_walk_skips_what_ripgrep_skips_and_names_the_unreadable_folder() {
         text(&output.stderr),
         format!(
             "cardsharp: {}: Permission denied (os error 13)\n\
-             cardsharp: warning: {}: a FIFO, not a regular file: skipped (name it to read it)\n",
+             cardsharp: warning: {}: a FIFO, not a regular file: skipped (name it to read it)\n\
+             Found 1 error and 1 warning in 0 of 3 files; 6 records evaluated.\n",
             locked.display(),
             root.join("pipe.txt").display()
         )
@@ -266,7 +267,8 @@ fn a_folder_with_nothing_to_read_is_one_warning() {
     assert_eq!(
         stderr,
         format!(
-            "{}: warning[cardsharp::io::no_files]: no files to read\n",
+            "{}: warning[cardsharp::io::no_files]: no files to read\n\
+             Found 1 warning; 0 records checked.\n",
             empty.display()
         )
     );
@@ -277,7 +279,11 @@ fn a_folder_with_nothing_to_read_is_one_warning() {
         .run();
     assert_eq!(
         stderr,
-        format!("cardsharp: warning: {}: no files to read\n", root.display())
+        format!(
+            "cardsharp: warning: {}: no files to read\n\
+             Found 1 warning; 0 records evaluated.\n",
+            root.display()
+        )
     );
     let (_, stderr) = Test::new()
         .args(["check", "--diagnostics", "json", empty.to_str().unwrap()])

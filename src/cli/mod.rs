@@ -9,17 +9,18 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cardsharp::ast::Game;
-use cardsharp::batch::{self, Input, Problem};
+use cardsharp::batch::{self, Input, Problem, Summary};
 use cardsharp::diagnostic::Severity;
 use cardsharp::generate::Reflow;
-use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
-use cardsharp::render::DiagnosticFormat;
+use cardsharp::pipeline::{self, Action, OutputFormat, Settings};
+use cardsharp::render::{DiagnosticFormat, sarif};
 use cardsharp::syntax::{Layout, Mode};
 
 use progress::stream;
 use walk::{Filters, inputs};
 
 mod progress;
+mod summary;
 mod walk;
 
 #[derive(Debug, Parser)]
@@ -138,7 +139,8 @@ struct InputArgs {
     /// `tokens` as the judges read it (line breaks mean nothing).
     #[arg(long, value_enum, default_value_t = LayoutArg::Lines)]
     layout: LayoutArg,
-    /// How diagnostics are written to stderr.
+    /// How diagnostics are written: to stderr, but for a SARIF log from
+    /// `check`, which goes to stdout.
     #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
     diagnostics: DiagnosticsArg,
     /// Colour in diagnostics; `auto` colours a terminal unless `NO_COLOR` is set.
@@ -180,9 +182,16 @@ enum OutputArg {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum DiagnosticsArg {
+    /// Reports with the lines at fault drawn, and a summary.
     Human,
+    /// `path:line:column: severity[code]: message`, and a summary.
     Short,
+    /// One JSON object a diagnostic.
     Json,
+    /// GitHub Actions workflow commands: annotations on the files.
+    Github,
+    /// One SARIF 2.1.0 log for the run, for code-scanning dashboards.
+    Sarif,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -286,6 +295,8 @@ pub(crate) fn main() -> ExitCode {
             },
             DiagnosticsArg::Short => DiagnosticFormat::Short,
             DiagnosticsArg::Json => DiagnosticFormat::Json,
+            DiagnosticsArg::Github => DiagnosticFormat::Github,
+            DiagnosticsArg::Sarif => DiagnosticFormat::Sarif,
         },
     };
     let status = run_paths(&input.paths, &input.filters, &settings);
@@ -533,52 +544,119 @@ fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-/// Processes each path in order, and returns the exit status. A closed
-/// stdout stops the work quietly: the reader has all it wanted, and the
-/// status tells only of what was done before.
+/// Processes each path in order, writes the summary or closes the SARIF
+/// log, and returns the exit status.
+///
+/// A SARIF log is one document, written to stdout where `check` leaves it
+/// empty (`check --diagnostics sarif > cardsharp.sarif`). Where stdout
+/// holds the results (`run`, `explain`, `parse`), the log goes to stderr,
+/// where every other format's diagnostics go: nothing is lost, and
+/// `2> cardsharp.sarif` keeps it.
 fn run_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings) -> u8 {
+    let log_on_stderr =
+        settings.diagnostics == DiagnosticFormat::Sarif && settings.action != Action::Check;
+    // A bar on the terminal while results go elsewhere (a file, a pipe),
+    // or when there are none to print (`check`); never across a log.
+    let show_progress = io::stderr().is_terminal()
+        && !log_on_stderr
+        && (settings.action == Action::Check || !io::stdout().is_terminal());
+    let (summary, stdout_error) = if settings.diagnostics == DiagnosticFormat::Sarif {
+        let destination: Box<dyn Write + Send> = if log_on_stderr {
+            Box::new(io::stderr())
+        } else {
+            Box::new(io::stdout())
+        };
+        match sarif::Log::start(io::BufWriter::new(destination)) {
+            Ok(mut log) => {
+                let outcome = run_inputs(paths, filters, settings, &mut log, show_progress);
+                match log.finish() {
+                    Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+                        (failed(outcome.0), Some(error))
+                    }
+                    _ => outcome,
+                }
+            }
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return CLEAN,
+            Err(error) => (Summary::default(), Some(error)),
+        }
+    } else {
+        let mut err = io::BufWriter::new(io::stderr());
+        let outcome = run_inputs(paths, filters, settings, &mut err, show_progress);
+        // All clear is said by `check` alone: the other commands' output
+        // is their results, and a clean run of them leaves stderr empty.
+        let all_clear = matches!(settings.diagnostics, DiagnosticFormat::Human { .. })
+            && settings.action == Action::Check;
+        if matches!(
+            settings.diagnostics,
+            DiagnosticFormat::Human { .. } | DiagnosticFormat::Short
+        ) && !outcome.0.closed
+            && let Some(line) = summary::line(&outcome.0, settings.action, all_clear)
+        {
+            let _ = err.write_all(line.as_bytes());
+        }
+        let _ = err.flush();
+        outcome
+    };
+    if let Some(error) = stdout_error {
+        eprintln!("cardsharp: {error}");
+    }
+    if summary.failed {
+        USAGE_OR_IO
+    } else if summary.tally.errors > 0 {
+        INPUT_ERRORS
+    } else {
+        CLEAN
+    }
+}
+
+/// `summary`, marked failed.
+fn failed(summary: Summary) -> Summary {
+    Summary {
+        failed: true,
+        ..summary
+    }
+}
+
+/// Processes each path in order: results to stdout, diagnostics to `err`.
+/// A closed stdout stops the work quietly: the reader has all it wanted,
+/// and the summary tells only of what was done before. Returns the
+/// summary, and the error that stdout failed with, to be told once the
+/// diagnostics are written.
+fn run_inputs(
+    paths: &[PathBuf],
+    filters: &Filters,
+    settings: &Settings,
+    err: &mut (impl Write + Send),
+    show_progress: bool,
+) -> (Summary, Option<io::Error>) {
     // Not locked: the pipeline writes from a thread of the pool.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut err = io::BufWriter::new(io::stderr());
-    let mut tally = Tally::default();
-    let mut failed = false;
+    let mut total = Summary::default();
     let stdin_only = [PathBuf::from("-")];
     let paths = if paths.is_empty() {
         &stdin_only[..]
     } else {
         paths
     };
-    // A bar on the terminal while results go elsewhere (a file, a pipe),
-    // or when there are none to print (`check`).
-    let show_progress = io::stderr().is_terminal()
-        && (settings.action == Action::Check || !io::stdout().is_terminal());
     for path in paths {
         let summary = batch::process_inputs(
             &inputs(path, filters),
             settings,
             &mut out,
-            &mut err,
+            err,
             |input, out, err| stream(input, settings, out, err, show_progress),
         );
-        tally += summary.tally;
-        failed |= summary.failed;
+        total.tally += summary.tally;
+        total.inputs += summary.inputs;
+        total.inputs_reported += summary.inputs_reported;
+        total.failed |= summary.failed;
         if summary.closed {
+            total.closed = true;
             break;
         }
     }
     match out.flush() {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-            failed = true;
-            let _ = writeln!(err, "cardsharp: {error}");
-        }
-        _ => {}
-    }
-    let _ = err.flush();
-    if failed {
-        USAGE_OR_IO
-    } else if tally.errors > 0 {
-        INPUT_ERRORS
-    } else {
-        CLEAN
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => (failed(total), Some(error)),
+        _ => (total, None),
     }
 }

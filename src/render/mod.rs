@@ -1,5 +1,5 @@
 //! Output: judge-exact result lines, JSON results, and diagnostics in the
-//! three formats (`human`, `short`, `json`).
+//! five formats (`human`, `short`, `json`, `github`, `sarif`).
 //!
 //! Diagnostics are rendered against a `Window`: only the lines of the
 //! record at fault, with the number of its first line. miette then reads a
@@ -7,11 +7,14 @@
 //! thousands of errors grows with the errors, not with the file.
 
 pub mod format;
+pub(crate) mod github;
 pub(crate) mod position;
 pub(crate) mod present;
+pub mod sarif;
 
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
+use std::path::{Component, Path};
 
 use miette::{
     GraphicalReportHandler, GraphicalTheme, JSONReportHandler, LabeledSpan, MietteError,
@@ -148,6 +151,55 @@ pub enum DiagnosticFormat {
     /// with the primary label's `line`, `column`, `end_line` and
     /// `end_column` added at its end.
     Json,
+    /// GitHub Actions workflow commands, one a line.
+    Github,
+    /// Results of a SARIF log, one a line, for [`sarif::Log`] to join.
+    Sarif,
+}
+
+/// The name [`crate::batch`] gives standard input.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// Where a span lies as people count: the 1-based line and column of its
+/// start, and of the position just after its end (exclusive, as the
+/// `end_column` of JSON diagnostics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Region {
+    pub start: (usize, usize),
+    pub end: (usize, usize),
+}
+
+/// `name` as a path relative to the working directory, `/`-separated
+/// (`./` left out), as CI services resolve paths from the repository's
+/// root; an absolute path outside the working directory stays absolute.
+/// `None` for standard input, which has no path.
+pub(crate) fn relative_path(name: &str) -> Option<String> {
+    if name == STDIN_NAME {
+        return None;
+    }
+    let path = Path::new(name);
+    let inside = if path.is_absolute() {
+        std::env::current_dir()
+            .ok()
+            .and_then(|directory| path.strip_prefix(directory).ok())
+    } else {
+        Some(path)
+    };
+    let Some(relative) = inside else {
+        return Some(name.replace('\\', "/"));
+    };
+    let parts: Vec<_> = relative
+        .components()
+        .filter(|component| *component != Component::CurDir)
+        .map(|component| component.as_os_str().to_string_lossy())
+        .collect();
+    Some(parts.join("/"))
+}
+
+/// A message with its help on a second line, for the formats that have
+/// one text a diagnostic (`github`, `sarif`).
+fn with_help(message: &str, help: &str) -> String {
+    format!("{message}\nhelp: {help}")
 }
 
 /// The lines a diagnostic is shown against: `text` starts at byte `offset`
@@ -171,6 +223,14 @@ impl Window<'_> {
         let end = self.offset + self.text.len();
         let start = span.offset.clamp(self.offset, end);
         Span::new(start, span.end().clamp(start, end) - start)
+    }
+
+    /// Where `span` lies, counted as [`position`] says.
+    pub(crate) fn region(&self, span: Span) -> Region {
+        Region {
+            start: self.line_column(span.offset),
+            end: self.line_column(span.end()),
+        }
     }
 
     /// The 1-based line and column of the input's byte `offset`, counted
@@ -258,6 +318,24 @@ struct Report<'a> {
     whole_spans: bool,
 }
 
+impl<'a> Report<'a> {
+    fn new(
+        diagnostic: &'a Diagnostic,
+        description: Description,
+        code: String,
+        window: &Window<'a>,
+        whole_spans: bool,
+    ) -> Self {
+        Self {
+            diagnostic,
+            description,
+            code,
+            source: WindowSource::new(window),
+            whole_spans,
+        }
+    }
+}
+
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Report")
@@ -333,15 +411,29 @@ pub(crate) fn diagnostic(
     out: &mut Vec<u8>,
 ) {
     let description = diagnostic.describe();
-    let report = Report {
-        diagnostic,
-        code: diagnostic.scope.qualified_code(description.code),
-        description,
-        source: WindowSource::new(window),
-        whole_spans: format == DiagnosticFormat::Json,
-    };
+    let code = diagnostic.scope.qualified_code(description.code);
     let mut text = String::new();
     match format {
+        DiagnosticFormat::Github => {
+            let message = match &description.help {
+                Some(help) => with_help(&description.message, help),
+                None => description.message.clone(),
+            };
+            github::Annotation {
+                severity: description.severity,
+                file: relative_path(window.name).as_deref(),
+                region: Some(window.region(diagnostic.span)),
+                title: &code,
+                message: &message,
+            }
+            .write(&mut text);
+        }
+        DiagnosticFormat::Sarif => {
+            sarif::result(diagnostic, &description, &code, window, &mut text);
+        }
+        DiagnosticFormat::Short => {
+            text = short_line(&code, &description, diagnostic, window);
+        }
         DiagnosticFormat::Human { color, width } => {
             let theme = if color {
                 GraphicalTheme::unicode()
@@ -351,18 +443,19 @@ pub(crate) fn diagnostic(
             let handler = GraphicalReportHandler::new_themed(theme)
                 .with_width(width)
                 .with_links(false);
+            let report = Report::new(diagnostic, description, code, window, false);
             if handler.render_report(&mut text, &report).is_err() {
-                text = short_line(&report, window);
+                text = short_line(&report.code, &report.description, diagnostic, window);
             }
             text.push('\n');
         }
-        DiagnosticFormat::Short => text = short_line(&report, window),
         DiagnosticFormat::Json => {
+            let report = Report::new(diagnostic, description, code, window, true);
             if JSONReportHandler::new()
                 .render_report(&mut text, &report)
                 .is_err()
             {
-                text = short_line(&report, window);
+                text = short_line(&report.code, &report.description, diagnostic, window);
             } else {
                 json_position(diagnostic, window, &mut text);
             }
@@ -393,14 +486,19 @@ fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, text: &mut String
     }
 }
 
-fn short_line(report: &Report<'_>, window: &Window<'_>) -> String {
-    let (line, column) = window.line_column(report.diagnostic.span.offset);
-    let severity = match report.description.severity {
+fn short_line(
+    code: &str,
+    description: &Description,
+    diagnostic: &Diagnostic,
+    window: &Window<'_>,
+) -> String {
+    let (line, column) = window.line_column(diagnostic.span.offset);
+    let severity = match description.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
     format!(
-        "{}:{line}:{column}: {severity}[{}]: {}\n",
-        window.name, report.code, report.description.message
+        "{}:{line}:{column}: {severity}[{code}]: {}\n",
+        window.name, description.message
     )
 }

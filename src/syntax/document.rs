@@ -572,7 +572,6 @@ impl Framer {
         emit.bridge(line);
     }
 
-    /// `choker_section = choker_pair , { choker_pair } , "END" ;`
     /// A line of Choker pairs written as the judges read them, one after
     /// another: one report, which names the tokens layout; an `END` at its
     /// end closes the section. `false` when the line is no such line.
@@ -605,6 +604,7 @@ impl Framer {
         true
     }
 
+    /// `choker_section = choker_pair , { choker_pair } , "END" ;`
     fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if self.choker_records_on_one_line(line, emit) {
             return;

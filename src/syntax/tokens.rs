@@ -65,9 +65,9 @@ pub fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
     take_till1(is_space).parse_complete(input)
 }
 
-/// `tokens = spaces , { token , spaces } ;`
-///
-/// The whole input as the judges' `scanf("%s")` reads it:
+/// Every [`token`] of the input, each after [`spaces`]: the input as the
+/// judges' `scanf("%s")` reads it, the sequence the section rules are
+/// over.
 ///
 /// ```
 /// use cardsharp::syntax::tokens::tokens;

@@ -1,0 +1,191 @@
+//! The tokens layout (`grammar/tokens.ebnf`, `--layout tokens`): files
+//! laid out as the judges' solutions read them give the results of their
+//! line-layout originals, and the lines layout names the remedy.
+
+use cardsharp::ast::Game;
+use cardsharp::generate::{self, reflowed};
+use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
+use cardsharp::render::DiagnosticFormat;
+use cardsharp::render::format::source;
+use cardsharp::syntax::{Layout, Mode};
+use proptest::prelude::*;
+
+use crate::support::{Test, sample};
+
+fn run(input: &[u8], mode: Mode, layout: Layout) -> (String, String) {
+    let settings = Settings {
+        mode,
+        layout,
+        action: Action::Run,
+        output: OutputFormat::Text,
+        diagnostics: DiagnosticFormat::Short,
+    };
+    let (results, reports, _) = run_bytes("input", input, &settings);
+    (results, reports)
+}
+
+/// A sample as statements copied from the web show it: every token on
+/// one line.
+fn on_one_line(text: &str) -> String {
+    let mut line = text.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+    line.push('\n');
+    line
+}
+
+const GAMES: [(&str, Game); 3] = [
+    ("bridge", Game::Bridge),
+    ("choker", Game::Choker),
+    ("whist", Game::Whist),
+];
+
+/// The statements' samples on one line print the statements' outputs
+/// under `--layout tokens`, the game forced or recognised.
+#[test]
+fn the_samples_on_one_line_give_the_judges_output() {
+    for (name, game) in GAMES {
+        let (input, expected) = sample(name);
+        let line = on_one_line(&input);
+        for mode in [Mode::Auto, Mode::Forced(game)] {
+            let (results, reports) = run(line.as_bytes(), mode, Layout::Tokens);
+            assert_eq!(results, expected, "{name} {mode:?}");
+            assert_eq!(reports, "", "{name} {mode:?}");
+        }
+        Test::new()
+            .args(["run", "--layout", "tokens", "-"])
+            .stdin(&line)
+            .stdout(expected)
+            .run();
+    }
+    let (mixed, expected) = sample("mixed");
+    let (results, _) = run(on_one_line(&mixed).as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results, expected);
+}
+
+/// Under the lines layout the same files fail, with one report that
+/// names both remedies.
+#[test]
+fn the_samples_on_one_line_name_the_tokens_layout_in_the_lines_layout() {
+    for (name, _) in GAMES {
+        let (input, _) = sample(name);
+        let line = on_one_line(&input);
+        let (_, reports) = run(line.as_bytes(), Mode::Auto, Layout::Lines);
+        assert_eq!(reports.lines().count(), 1, "{name}: {reports}");
+        assert!(reports.contains("records_on_one_line"), "{name}: {reports}");
+        Test::new()
+            .args(["check", "-"])
+            .stdin(&line)
+            .status(1)
+            .stderr_contains("--layout tokens")
+            .stderr_contains("cardsharp fmt --layout tokens")
+            .run();
+    }
+}
+
+/// What the judge would have read, said of short records, each on its
+/// tokens' bytes.
+#[test]
+fn short_records_are_told_as_the_judge_reads_them() {
+    let (bridge, _) = sample("bridge");
+    let tokens: Vec<&str> = bridge.split_ascii_whitespace().collect();
+    let short = tokens[..25].join(" ");
+    let (results, reports) = run(short.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results.lines().count(), 1);
+    assert!(
+        reports.contains("holds 25 cards: its last hand is short by 1"),
+        "{reports}"
+    );
+    let (whist, _) = sample("whist");
+    let tokens: Vec<&str> = whist.split_ascii_whitespace().collect();
+    let cut = format!("{} #", tokens[..31].join(" "));
+    let (results, reports) = run(cut.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results, "");
+    assert!(
+        reports.contains("this deal holds a trump and 30 cards"),
+        "{reports}"
+    );
+    let pairs = "Joey-1C3S2G5D4D Clucky-QDKDQSKSJS Bill-9D6D5D3D2G END";
+    let (results, reports) = run(pairs.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results.lines().count(), 1);
+    assert!(reports.contains("unpaired_hand"), "{reports}");
+}
+
+/// One bad token never hides the records after its section.
+#[test]
+fn a_bad_token_hides_nothing_after_it() {
+    let (bridge, expected) = sample("bridge");
+    let broken = bridge.replacen("KS", "K$", 1);
+    let (results, reports) = run(on_one_line(&broken).as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results.lines().count(), expected.lines().count() - 1);
+    assert_eq!(reports.lines().count(), 1, "{reports}");
+}
+
+fn document(game: Option<Game>, seed: u64, count: usize) -> String {
+    match game {
+        Some(game) => generate::document(game, count, seed, seed % 2 == 0),
+        None => generate::mixed_document(count, seed, seed % 2 == 0),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any valid document, its whitespace laid out anew (spaces, tabs,
+    /// LF, CRLF, blank lines), gives byte for byte the results of the
+    /// original under `--layout tokens`; `fmt --layout tokens` gives back
+    /// the original's canonical layout.
+    #[test]
+    fn a_reflowed_document_reads_as_its_original(
+        game in prop::sample::select(vec![None, Some(Game::Bridge), Some(Game::Choker), Some(Game::Whist)]),
+        seed in 0..u64::MAX,
+        layout_seed in 0..u64::MAX,
+        count in 1..40usize,
+    ) {
+        let original = document(game, seed, count);
+        let reflowed = reflowed(&original, layout_seed);
+        let (expected, reports) = run(original.as_bytes(), Mode::Auto, Layout::Lines);
+        prop_assert_eq!(reports, "");
+        let (results, reports) = run(reflowed.as_bytes(), Mode::Auto, Layout::Tokens);
+        prop_assert_eq!(&results, &expected);
+        prop_assert_eq!(reports, "");
+        if let Some(game) = game {
+            let (forced, _) = run(reflowed.as_bytes(), Mode::Forced(game), Layout::Tokens);
+            prop_assert_eq!(&forced, &expected);
+        }
+        let formatted = source(reflowed.as_bytes(), Mode::Auto, Layout::Tokens);
+        prop_assert_eq!(formatted, source(original.as_bytes(), Mode::Auto, Layout::Lines));
+    }
+}
+
+/// Large generated documents of every game, and mixed ones, laid out by
+/// the generator's own `--layout tokens`, read as their originals, and
+/// `fmt --layout tokens` turns them into files that `check` passes.
+#[test]
+fn generated_token_files_read_as_their_originals() {
+    for game in ["bridge", "choker", "whist", "mixed"] {
+        let count = if game == "mixed" { "300" } else { "3000" };
+        let generated = |layout: &str| {
+            Test::new()
+                .args([
+                    "gen", game, "--count", count, "--seed", "11", "--layout", layout,
+                ])
+                .run()
+                .0
+        };
+        let (lines, tokens) = (generated("lines"), generated("tokens"));
+        assert_ne!(lines, tokens);
+        let (expected, _) = Test::new().args(["run", "-"]).stdin(&lines).run();
+        Test::new()
+            .args(["run", "--layout", "tokens", "-"])
+            .stdin(&tokens)
+            .stdout(expected)
+            .run();
+        let (formatted, _) = Test::new()
+            .args(["fmt", "--layout", "tokens", "-"])
+            .stdin(&tokens)
+            .run();
+        Test::new()
+            .args(["check", "--diagnostics", "short", "-"])
+            .stdin(&formatted)
+            .run();
+    }
+}
