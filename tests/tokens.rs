@@ -121,8 +121,8 @@ fn a_bad_token_hides_nothing_after_it() {
 
 fn document(game: Option<Game>, seed: u64, count: usize) -> String {
     match game {
-        Some(game) => generate::document(game, count, seed, seed % 2 == 0),
-        None => generate::mixed_document(count, seed, seed % 2 == 0),
+        Some(game) => generate::document(game, count, seed, seed.is_multiple_of(2)),
+        None => generate::mixed_document(count, seed, seed.is_multiple_of(2)),
     }
 }
 
