@@ -20,7 +20,7 @@ use miette::{
 use serde::Serialize;
 
 use crate::ast::{ChokerPair, Game, Record, Span};
-use crate::diagnostic::{Description, Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Description, Diagnostic, Fix, Severity};
 use crate::interpret::Outcome;
 use crate::interpret::bridge::{Bid, BridgeOutcome};
 use crate::interpret::choker::{ChokerOutcome, Verdict};
@@ -146,7 +146,8 @@ pub enum DiagnosticFormat {
     Short,
     /// One object per line, as miette's `JSONReportHandler` writes it,
     /// with the primary label's `line`, `column`, `end_line` and
-    /// `end_column` added at its end.
+    /// `end_column`, and the `fixes` (each a message, an applicability
+    /// and byte edits), added at its end.
     Json,
 }
 
@@ -251,6 +252,8 @@ struct Report<'a> {
     diagnostic: &'a Diagnostic,
     /// Worded once: miette asks for each part separately.
     description: Description,
+    /// The help as shown: in `human`, with each fix and its applicability.
+    help: Option<String>,
     code: String,
     source: WindowSource<'a>,
     /// Whether labels keep their whole spans (JSON, which only names the
@@ -291,8 +294,7 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.description
-            .help
+        self.help
             .as_ref()
             .map(|help| Box::new(help) as Box<dyn fmt::Display>)
     }
@@ -333,10 +335,16 @@ pub(crate) fn diagnostic(
     out: &mut Vec<u8>,
 ) {
     let description = diagnostic.describe();
+    let fixes = diagnostic.fixes();
+    let help = match format {
+        DiagnosticFormat::Human { .. } => help_with_fixes(description.help.clone(), &fixes),
+        DiagnosticFormat::Short | DiagnosticFormat::Json => description.help.clone(),
+    };
     let report = Report {
         diagnostic,
         code: diagnostic.scope.qualified_code(description.code),
         description,
+        help,
         source: WindowSource::new(window),
         whole_spans: format == DiagnosticFormat::Json,
     };
@@ -352,24 +360,41 @@ pub(crate) fn diagnostic(
                 .with_width(width)
                 .with_links(false);
             if handler.render_report(&mut text, &report).is_err() {
-                text = short_line(&report, window);
+                text = short_line(&report, window, &fixes);
             }
             text.push('\n');
         }
-        DiagnosticFormat::Short => text = short_line(&report, window),
+        DiagnosticFormat::Short => text = short_line(&report, window, &fixes),
         DiagnosticFormat::Json => {
             if JSONReportHandler::new()
                 .render_report(&mut text, &report)
                 .is_err()
             {
-                text = short_line(&report, window);
+                text = short_line(&report, window, &fixes);
             } else {
-                json_position(diagnostic, window, &mut text);
+                json_position(diagnostic, window, &fixes, &mut text);
             }
             text.push('\n');
         }
     }
     out.extend_from_slice(text.as_bytes());
+}
+
+/// The help as `human` shows it: each fix after it, with whether it is
+/// safe, so that the replacement is in sight; a fix that says just what
+/// the help says is marked on the help's own line.
+fn help_with_fixes(help: Option<String>, fixes: &[Fix]) -> Option<String> {
+    fixes.iter().fold(help, |help, fix| {
+        let applicability = match fix.applicability {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        };
+        Some(match help {
+            Some(help) if help == fix.message => format!("{help} ({applicability} fix)"),
+            Some(help) => format!("{help}\n{applicability} fix: {}", fix.message),
+            None => format!("{applicability} fix: {}", fix.message),
+        })
+    })
 }
 
 /// Adds the primary label's position to the JSON object in `text`, before
@@ -379,28 +404,40 @@ pub(crate) fn diagnostic(
 /// The end is exclusive, as rustc's `column_end` and LSP's `end`: the
 /// position just after the label's last character, equal to the start for
 /// an empty label.
-fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, text: &mut String) {
+fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, fixes: &[Fix], text: &mut String) {
     let span = diagnostic.span;
     let (line, column) = window.line_column(span.offset);
     let (end_line, end_column) = window.line_column(span.offset + span.len);
     if text.ends_with('}') {
         text.pop();
+        let fixes = serde_json::to_string(fixes).expect("fixes are plain data");
         write!(
             text,
-            r#","line": {line},"column": {column},"end_line": {end_line},"end_column": {end_column}}}"#
+            r#","line": {line},"column": {column},"end_line": {end_line},"end_column": {end_column},"fixes": {fixes}}}"#
         )
         .expect("writing to a String cannot fail");
     }
 }
 
-fn short_line(report: &Report<'_>, window: &Window<'_>) -> String {
+/// `path:line:column: severity[code]: message`, with `[*]` before the
+/// message when a safe fix repairs it, as ruff marks what its fixer
+/// repairs unasked.
+fn short_line(report: &Report<'_>, window: &Window<'_>, fixes: &[Fix]) -> String {
     let (line, column) = window.line_column(report.diagnostic.span.offset);
     let severity = match report.description.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
+    let fixable = if fixes
+        .iter()
+        .any(|fix| fix.applicability == Applicability::Safe)
+    {
+        "[*] "
+    } else {
+        ""
+    };
     format!(
-        "{}:{line}:{column}: {severity}[{}]: {}\n",
+        "{}:{line}:{column}: {severity}[{}]: {fixable}{}\n",
         window.name, report.code, report.description.message
     )
 }

@@ -433,6 +433,7 @@ pub(crate) fn diagnose_token(
             report(
                 Kind::NotACard {
                     found: abbreviate(&String::from_utf8_lossy(text)),
+                    lacking: None,
                 },
                 whole,
             );
@@ -448,6 +449,7 @@ pub(crate) fn diagnose_token(
                     suit: alphabet
                         .suit(*suit_letter)
                         .map(|_| char::from(*suit_letter)),
+                    lacking: None,
                 },
                 line.span_of(&text[..1]),
             );
@@ -456,6 +458,7 @@ pub(crate) fn diagnose_token(
             report(
                 Kind::BadSuit {
                     letter: char::from(*suit_letter),
+                    lacking: None,
                 },
                 line.span_of(&text[1..]),
             );
@@ -468,6 +471,7 @@ pub(crate) fn diagnose_token(
     report(
         Kind::NotACard {
             found: abbreviate(&String::from_utf8_lossy(text)),
+            lacking: None,
         },
         whole,
     );
