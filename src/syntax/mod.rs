@@ -256,14 +256,19 @@ pub fn cards_read(frame: &Frame, block: &Block<'_>) -> Option<CardsRead> {
     }
 }
 
-/// The tokens of a row that are cards as written; none on a line that is
-/// mostly no cards (prose), which is one report and holds no hand.
+/// The tokens of a row of 13 cards that are cards as written; none on a
+/// line that is mostly no cards (prose), which is one report, nor on one
+/// of more than 13 tokens, whose cards may be of several hands.
 fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
-    if !card::mostly_card_like(line, game) {
+    let tokens = || {
+        line.text
+            .split(|&byte| card::is_blank(byte))
+            .filter(|token| !token.is_empty())
+    };
+    if tokens().nth(13).is_some() || !card::mostly_card_like(line, game) {
         return Vec::new();
     }
-    line.text
-        .split(|&byte| card::is_blank(byte))
+    tokens()
         .filter_map(|token| {
             let (_, (rank, suit)) = nom::combinator::all_consuming(card::card(game.alphabet()))
                 .parse_complete(token)
