@@ -905,6 +905,8 @@ impl Kind {
     ///   repeated card replaced by the one card the deal lacks (either
     ///   copy: two fixes), a bad token of a deal that lacks exactly one
     ///   card replaced by it.
+    // One arm per kind, by design, as in `describe`.
+    #[allow(clippy::too_many_lines)]
     fn fixes(&self, scope: Scope, span: Span) -> Vec<Fix> {
         let card =
             |card: &Card| String::from_utf8_lossy(&scope.alphabet().card_text(*card)).into_owned();
@@ -1101,15 +1103,13 @@ fn cards(count: usize) -> String {
 mod tests {
     use super::*;
 
-    /// [`Kind::code`] describes in any scope; the code each scope renders
-    /// must be that one.
-    #[test]
-    fn a_kind_has_one_code_in_every_scope() {
+    /// One of each kind, and of each condition that words a kind apart.
+    fn every_kind() -> Vec<Kind> {
         let span = Span::new(0, 2);
         let whist = Game::Whist.alphabet();
         let five = Card::from_code(whist.card_code(b'5', b'S'), 0);
         let fixed = || "KS QS".to_owned();
-        let kinds = [
+        [
             Kind::BadRank {
                 letter: '1',
                 suit: Some('S'),
@@ -1198,7 +1198,33 @@ mod tests {
             },
             Kind::LineTooLong,
             Kind::BinaryInput,
-        ];
+        ]
+        .into()
+    }
+
+    /// Every fix has an edit, the safe ones come first, and a fix's edits
+    /// never overlap one another.
+    #[test]
+    fn fixes_are_well_formed() {
+        for kind in every_kind() {
+            let fixes = kind.fixes(Scope::Game(Game::Whist), Span::new(20, 12));
+            assert!(fixes.is_sorted_by_key(|fix| fix.applicability), "{kind:?}");
+            for fix in &fixes {
+                assert!(!fix.edits.is_empty(), "{kind:?}");
+                for (index, edit) in fix.edits.iter().enumerate() {
+                    assert!(fix.edits[index + 1..].iter().all(|other| {
+                        other.span.offset >= edit.span.end() || other.span.end() <= edit.span.offset
+                    }));
+                }
+            }
+        }
+    }
+
+    /// [`Kind::code`] describes in any scope; the code each scope renders
+    /// must be that one.
+    #[test]
+    fn a_kind_has_one_code_in_every_scope() {
+        let kinds = every_kind();
         let scopes = [
             Scope::Document,
             Scope::Game(Game::Bridge),

@@ -44,7 +44,7 @@ pub fn fix(text: &[u8], mode: Mode, unsafe_fixes: bool) -> Fixed {
         applied: 0,
     };
     for _ in 0..MAX_ROUNDS {
-        let fixes: Vec<Fix> = analyze(&fixed.text, mode)
+        let round: Vec<Fix> = analyze(&fixed.text, mode)
             .diagnostics
             .into_iter()
             .filter_map(|located| {
@@ -55,7 +55,7 @@ pub fn fix(text: &[u8], mode: Mode, unsafe_fixes: bool) -> Fixed {
                     .find(|fix| allowed(fix, unsafe_fixes))
             })
             .collect();
-        let (text, applied) = apply(&fixed.text, &fixes);
+        let (text, applied) = apply(&fixed.text, &round);
         if applied == 0 {
             break;
         }

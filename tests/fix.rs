@@ -352,8 +352,8 @@ fn json_fixes(stderr: &[u8]) -> Vec<Fix> {
                     .iter()
                     .map(|edit| cardsharp::diagnostic::Edit {
                         span: cardsharp::ast::Span::new(
-                            edit["offset"].as_u64().unwrap() as usize,
-                            edit["length"].as_u64().unwrap() as usize,
+                            usize::try_from(edit["offset"].as_u64().unwrap()).unwrap(),
+                            usize::try_from(edit["length"].as_u64().unwrap()).unwrap(),
                         ),
                         replacement: edit["replacement"].as_str().unwrap().to_owned(),
                     })
@@ -492,10 +492,7 @@ fn diff_prints_the_repair_and_writes_nothing() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        format!(
-            "--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-{}+{HAND}\n",
-            broken
-        )
+        format!("--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-{broken}+{HAND}\n")
     );
     assert_eq!(std::fs::read(&path).unwrap(), broken.as_bytes());
 }

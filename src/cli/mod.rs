@@ -420,7 +420,7 @@ fn fix_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings, fixes: &
 
 /// Repairs one input: a file is rewritten only when a fix changed it, so
 /// that a clean file keeps its bytes and its modification time.
-fn fix_file(path: &Path, settings: &Settings, fixes: &FixArgs) -> io::Result<u8> {
+fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<u8> {
     let from_stdin = path == Path::new("-");
     let name = if from_stdin {
         "<stdin>".to_owned()
@@ -444,9 +444,9 @@ fn fix_file(path: &Path, settings: &Settings, fixes: &FixArgs) -> io::Result<u8>
         );
         return Ok(INPUT_ERRORS);
     }
-    let fixed = cardsharp::fix(&source, settings.mode, fixes.unsafe_fixes);
+    let fixed = cardsharp::fix(&source, settings.mode, asked.unsafe_fixes);
     let changed = fixed.text != source;
-    if fixes.diff {
+    if asked.diff {
         if changed {
             let shown = if from_stdin { "-" } else { name.as_str() };
             let mut diff = Vec::new();
@@ -464,7 +464,7 @@ fn fix_file(path: &Path, settings: &Settings, fixes: &FixArgs) -> io::Result<u8>
         replace_file(path, &fixed.text)?;
     }
     if fixed.applied > 0 && !matches!(settings.diagnostics, DiagnosticFormat::Json) {
-        let done = if fixes.diff { "would apply" } else { "applied" };
+        let done = if asked.diff { "would apply" } else { "applied" };
         let count = match fixed.applied {
             1 => "1 fix".to_owned(),
             count => format!("{count} fixes"),
@@ -478,7 +478,7 @@ fn fix_file(path: &Path, settings: &Settings, fixes: &FixArgs) -> io::Result<u8>
         &mut io::sink(),
         &mut io::stderr(),
     )?;
-    Ok(if tally.errors > 0 || (fixes.diff && changed) {
+    Ok(if tally.errors > 0 || (asked.diff && changed) {
         INPUT_ERRORS
     } else {
         CLEAN

@@ -290,7 +290,7 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
     let mut diagnostic = diagnostic.clone();
     match &mut diagnostic.kind {
         Kind::StrayTerminator { line, .. } => {
-            line.len += ending_after(block, line.end()).map_or(0, |ending| ending.len());
+            line.len += ending_after(block, line.end()).map_or(0, <[u8]>::len);
         }
         Kind::MissingTerminator { line_ending, .. } => {
             let end = diagnostic.span.end();
