@@ -77,10 +77,10 @@ impl Problem {
             DiagnosticFormat::Human { .. } => writeln!(err, "cardsharp: {path}: {message}"),
             DiagnosticFormat::Short => writeln!(err, "{path}: {name}[{code}]: {message}"),
             // The keys, order and spacing of miette's `JSONReportHandler`,
-            // which writes the other diagnostics.
+            // which writes the other diagnostics, and their `fixes`: none.
             DiagnosticFormat::Json => writeln!(
                 err,
-                r#"{{"message": {},"code": "{code}","severity": "{name}","causes": [],"filename": {},"labels": [],"related": []}}"#,
+                r#"{{"message": {},"code": "{code}","severity": "{name}","causes": [],"filename": {},"labels": [],"related": [],"fixes": []}}"#,
                 serde_json::Value::from(message),
                 serde_json::Value::from(path),
             ),

@@ -2,9 +2,12 @@
 //! twice in a hand or deal, the two Choker hands from one deck, whist plays
 //! that follow suit. A record that passes is safe to evaluate.
 
-use crate::ast::{BridgeHand, Card, CardSet, ChokerPair, Game, Record, Seat, WhistDeal};
+use crate::ast::{
+    BridgeHand, Card, CardSet, ChokerPair, Game, Rank, Record, Seat, Suit, WhistDeal,
+};
 use crate::diagnostic::{Diagnostic, Kind, RevokeCause, Scope};
 use crate::interpret::whist::{self, Trick};
+use crate::syntax::CardsRead;
 
 /// Pushes a diagnostic for every rule `record` breaks; `true` when none.
 pub fn record(record: &Record, diagnostics: &mut Vec<Diagnostic>) -> bool {
@@ -43,13 +46,80 @@ fn report_duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnosti
                 .map_or(card.span(), |other| other.span());
             diagnostics.push(Diagnostic::new(
                 Scope::Game(game),
-                Kind::DuplicateCard { first },
+                Kind::DuplicateCard {
+                    first,
+                    lacking: (game == Game::Whist).then(|| lacking(cards)).flatten(),
+                },
                 card.span(),
             ));
         }
         seen |= bit;
     }
     distinct
+}
+
+/// The one card of the whist deck that `cards`, 52 of them with one
+/// repeat, lack: what either copy of the repeat may have been meant as.
+/// `None` unless exactly one card is lacking.
+fn lacking(cards: &[Card]) -> Option<Card> {
+    let held = CardSet::of(cards);
+    (cards.len() == 52 && held.len() == 51)
+        .then(|| lacking_from(held))
+        .flatten()
+}
+
+/// The first card of the whist deck that `held` lacks.
+fn lacking_from(held: CardSet) -> Option<Card> {
+    let alphabet = Game::Whist.alphabet();
+    let ranks = alphabet.lowest..alphabet.lowest + 13;
+    Suit::ALL
+        .into_iter()
+        .flat_map(|suit| {
+            ranks
+                .clone()
+                .map(move |rank| Card::new(Rank(rank), suit, 0))
+        })
+        .find(|card| !held.contains(*card))
+}
+
+/// The rules of a record whose syntax has faults, on the cards that were
+/// read, so that a bad token never hides a repeat in the same record (a
+/// deal holding `H8` and a second `3D` gets both reports). A whist deal
+/// whose only fault is one bad token, with its 51 other cards distinct,
+/// lacks exactly one card: that token's report gets it, as its fix.
+/// `diagnostics` holds the record's reports so far.
+pub fn cards_read(read: &CardsRead, diagnostics: &mut Vec<Diagnostic>) {
+    match read {
+        CardsRead::Bridge(cards) => {
+            duplicates(cards, Game::Bridge, diagnostics);
+        }
+        CardsRead::Choker([first, second]) => {
+            duplicates(first, Game::Choker, diagnostics);
+            duplicates(second, Game::Choker, diagnostics);
+            shared(first, second, diagnostics);
+        }
+        CardsRead::Whist { plays, span } => {
+            let cards = plays.concat();
+            let distinct = duplicates(&cards, Game::Whist, diagnostics);
+            let within = |diagnostic: &Diagnostic| {
+                diagnostic.span.offset >= span.offset && diagnostic.span.end() <= span.end()
+            };
+            let mut in_plays = diagnostics
+                .iter_mut()
+                .filter(|diagnostic| within(diagnostic));
+            if let (true, 51, Some(only), None) =
+                (distinct, cards.len(), in_plays.next(), in_plays.next())
+            {
+                let card = lacking_from(CardSet::of(&cards));
+                if let Kind::NotACard { lacking, .. }
+                | Kind::BadRank { lacking, .. }
+                | Kind::BadSuit { lacking, .. } = &mut only.kind
+                {
+                    *lacking = card;
+                }
+            }
+        }
+    }
 }
 
 /// Within a hand a repeat is a duplicate; across the two hands it is a
@@ -65,13 +135,19 @@ pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool
     }
     let mut clean = duplicates(&pair.first.cards, Game::Choker, diagnostics);
     clean &= duplicates(&pair.second.cards, Game::Choker, diagnostics);
-    for card in &pair.second.cards {
-        if let Some(first) = pair.first.cards.iter().find(|other| other.same_card(*card)) {
+    shared(&pair.first.cards, &pair.second.cards, diagnostics) && clean
+}
+
+/// Reports each card of `second` that `first` holds too; `true` when none.
+fn shared(first: &[Card], second: &[Card], diagnostics: &mut Vec<Diagnostic>) -> bool {
+    let mut clean = true;
+    for card in second {
+        if let Some(earlier) = first.iter().find(|other| other.same_card(*card)) {
             clean = false;
             diagnostics.push(Diagnostic::new(
                 Scope::Game(Game::Choker),
                 Kind::SharedCard {
-                    first: first.span(),
+                    first: earlier.span(),
                 },
                 card.span(),
             ));

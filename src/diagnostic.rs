@@ -6,6 +6,8 @@
 //! the program can print, one arm shows all a kind says, and adding a kind
 //! without wording it does not compile.
 
+use serde::Serialize;
+
 use crate::ast::{Card, Game, Seat, Span};
 
 pub mod catalogue;
@@ -30,18 +32,28 @@ pub enum Severity {
 pub enum Kind {
     /// The first character of a card is not a rank of this game; `suit`
     /// is the card's suit letter when that one is right, so that a likely
-    /// card can be named.
-    BadRank { letter: char, suit: Option<char> },
+    /// card can be named. `lacking` as in [`Kind::NotACard`].
+    BadRank {
+        letter: char,
+        suit: Option<char>,
+        lacking: Option<Card>,
+    },
     /// The second character of a card is not a suit of this game.
-    BadSuit { letter: char },
+    /// `lacking` as in [`Kind::NotACard`].
+    BadSuit { letter: char, lacking: Option<Card> },
     /// A card written in lowercase, such as `kh`.
     LowercaseCard { fixed: String },
     /// The ten written as `10`.
     TenAsDigits { fixed: String },
     /// Several cards without spaces between them, such as `KSQS`.
     GluedCards { fixed: String },
-    /// A token that is not a card at all.
-    NotACard { found: String },
+    /// A token that is not a card at all. `lacking`: in a whist deal whose
+    /// other 51 cards are distinct and whose only fault this token is, the
+    /// one card the deal lacks, which the token most likely stands for.
+    NotACard {
+        found: String,
+        lacking: Option<Card>,
+    },
     /// A Unicode character where an ASCII one belongs (a suit symbol for
     /// its letter, an en dash for the dash, a no-break space for a space),
     /// as word processors and phones write them. `fixed` is the card,
@@ -66,8 +78,10 @@ pub enum Kind {
     SwappedCards { fixed: String },
     /// Bytes that are not UTF-8; the span is the first bad byte.
     InvalidUtf8,
-    /// A card that stands twice in one hand or deal.
-    DuplicateCard { first: Span },
+    /// A card that stands twice in one hand or deal. `lacking`: in a whist
+    /// deal of 52 cards with this one repeat, the one card it lacks, which
+    /// either copy may have been meant as.
+    DuplicateCard { first: Span, lacking: Option<Card> },
     /// A line of cards with the wrong number of cards.
     CardCount { expected: usize, found: usize },
     /// Choker: nothing before the dash.
@@ -127,14 +141,22 @@ pub enum Kind {
     },
     /// The section's terminator is missing: the input ended, or (whist)
     /// lines of cards went on past a deal's end, read as bridge hands.
+    /// The span is the section's last line, after which the terminator
+    /// belongs; `line_ending` is the one its fix writes, the file's own,
+    /// `None` where it could not be seen.
     MissingTerminator {
         terminator: &'static str,
         read_as_bridge: Option<Span>,
+        line_ending: Option<LineEnding>,
     },
     /// Text after the terminator of an input read as one game, ignored.
     AfterTerminator { terminator: &'static str },
-    /// A terminator with no section open to end.
-    StrayTerminator { terminator: &'static str },
+    /// A terminator with no section open to end. `line` is its whole
+    /// line with the line's ending, which its fix removes.
+    StrayTerminator {
+        terminator: &'static str,
+        line: Span,
+    },
     /// A line that plainly means to end the open section but is not its
     /// terminator: `end`, `# end`, or the other game's terminator. The
     /// section ends there.
@@ -225,6 +247,57 @@ pub struct Description {
     pub help: Option<String>,
 }
 
+/// A repair of a diagnostic's fault: edits of the source, each a byte
+/// range and what replaces it, as rustc and ruff have them. The edits of
+/// one fix never overlap, and touch no byte outside their ranges.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fix {
+    /// What the fix does, naming the text it writes.
+    pub message: String,
+    pub applicability: Applicability,
+    pub edits: Vec<Edit>,
+}
+
+/// Whether a fix may be applied without a person's eye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// The repaired text means what its author meant beyond doubt: a
+    /// fixer applies it unasked.
+    Safe,
+    /// A likely repair that wants a person's eye (which card a deal
+    /// lacks, which of two copies was mistyped): applied only when asked
+    /// for.
+    Unsafe,
+}
+
+/// One change of the source: the bytes of `span` become `replacement`.
+/// An empty span inserts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    #[serde(flatten)]
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// How a file ends its lines: what a fix that adds a line writes, so that
+/// a CRLF file stays CRLF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnding {
+    Lf,
+    CrLf,
+}
+
+impl LineEnding {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+        }
+    }
+}
+
 impl Scope {
     /// The stable code, `cardsharp::<scope>::<code>`, of a kind's `code`
     /// reported here: built from the description a renderer already holds,
@@ -305,6 +378,13 @@ impl Diagnostic {
     pub fn help(&self) -> Option<String> {
         self.describe().help
     }
+
+    /// The repairs of this fault, the safe ones first: none where no
+    /// repair can be computed. Built without the rest of the wording.
+    #[must_use]
+    pub fn fixes(&self) -> Vec<Fix> {
+        self.kind.fixes(self.scope, self.span)
+    }
 }
 
 impl Kind {
@@ -333,7 +413,7 @@ impl Kind {
             )
         };
         match self {
-            Kind::BadRank { letter, suit } => Description {
+            Kind::BadRank { letter, suit, .. } => Description {
                 code: "bad_rank",
                 severity: Severity::Error,
                 message: format!(
@@ -358,7 +438,7 @@ impl Kind {
                     _ => format!("{game} ranks are {}", alphabet.rank_list),
                 }),
             },
-            Kind::BadSuit { letter } => Description {
+            Kind::BadSuit { letter, .. } => Description {
                 code: "bad_suit",
                 severity: Severity::Error,
                 message: format!(
@@ -405,7 +485,7 @@ impl Kind {
                 secondary: Vec::new(),
                 help: Some(format!("write `{fixed}`")),
             },
-            Kind::NotACard { found } => Description {
+            Kind::NotACard { found, .. } => Description {
                 code: "not_a_card",
                 severity: Severity::Error,
                 message: format!("expected a card (rank then suit), found `{found}`"),
@@ -500,7 +580,7 @@ impl Kind {
                 secondary: Vec::new(),
                 help: Some("save the file as UTF-8 (or ASCII)".to_owned()),
             },
-            Kind::DuplicateCard { first } => Description {
+            Kind::DuplicateCard { first, .. } => Description {
                 code: "duplicate_card",
                 severity: Severity::Error,
                 message: match scope {
@@ -803,6 +883,7 @@ impl Kind {
             Kind::MissingTerminator {
                 terminator,
                 read_as_bridge,
+                ..
             } => Description {
                 code: "missing_terminator",
                 severity: Severity::Error,
@@ -823,7 +904,7 @@ impl Kind {
                     "without --game, cardsharp reads the rest as further sections".to_owned(),
                 ),
             },
-            Kind::StrayTerminator { terminator } => Description {
+            Kind::StrayTerminator { terminator, .. } => Description {
                 code: "stray_terminator",
                 severity: Severity::Error,
                 message: format!("`{terminator}` closes no section here"),
@@ -884,6 +965,174 @@ impl Kind {
                 secondary: Vec::new(),
                 help: Some("nothing after this byte was read: check the path".to_owned()),
             },
+        }
+    }
+}
+
+impl Kind {
+    /// The repairs of every kind, one arm each, beside [`Kind::describe`]
+    /// so that a kind's wording and its fix are read together; `span` is
+    /// the primary label's. Which are safe, and why:
+    ///
+    /// - safe, as the text is surely meant so: a ten written `10`, a
+    ///   lowercase card, glued cards, a look-alike character (each
+    ///   written as the ASCII it looks like), a missing Choker dash, a
+    ///   trump written as a suit's name or symbol, a missing terminator
+    ///   (its line added), a stray one (its line removed), and a
+    ///   terminator spelled otherwise, which the framer already read as
+    ///   the end of its section;
+    /// - safe too, as the cards stay exactly the ones written and only
+    ///   what surrounds them goes: a numbered line, cards between commas,
+    ///   and a row whose every card is written suit first (only swapping
+    ///   each makes them all cards);
+    /// - unsafe, as they guess which card was meant: a whist deal's
+    ///   repeated card replaced by the one card the deal lacks (either
+    ///   copy: two fixes), a bad token of a deal that lacks exactly one
+    ///   card replaced by it.
+    // One arm per kind, by design, as in `describe`.
+    #[allow(clippy::too_many_lines)]
+    fn fixes(&self, scope: Scope, span: Span) -> Vec<Fix> {
+        let card =
+            |card: &Card| String::from_utf8_lossy(&scope.alphabet().card_text(*card)).into_owned();
+        let token = |token: Span, lacking: &Option<Card>| -> Vec<Fix> {
+            lacking
+                .iter()
+                .map(|lacking| {
+                    let written = card(lacking);
+                    Fix::unsafe_one(
+                        format!("write `{written}`, the one card this deal lacks"),
+                        token,
+                        written,
+                    )
+                })
+                .collect()
+        };
+        match self {
+            // One record a line: a line break where each record (and each
+            // line of a whist deal) ends.
+            Kind::RecordsOnOneLine { breaks, .. } => vec![Fix {
+                message: "write one record a line".to_owned(),
+                applicability: Applicability::Safe,
+                edits: breaks
+                    .iter()
+                    .map(|&span| Edit {
+                        span,
+                        replacement: "\n".to_owned(),
+                    })
+                    .collect(),
+            }],
+            Kind::SectionCardCount { .. }
+            | Kind::DealTokensCutShort { .. }
+            | Kind::MissingTrump => Vec::new(),
+            Kind::TenAsDigits { fixed }
+            | Kind::LowercaseCard { fixed }
+            | Kind::GluedCards { fixed }
+            | Kind::NumberedLine { fixed }
+            | Kind::CommaSeparated { fixed }
+            | Kind::SwappedCards { fixed } => {
+                vec![Fix::safe(format!("write `{fixed}`"), span, fixed.clone())]
+            }
+            Kind::LookAlike { meant, .. } => vec![Fix::safe(
+                format!("write {}", ascii_name(*meant)),
+                span,
+                meant.to_string(),
+            )],
+            Kind::MissingDash { fixed: Some(_) } => vec![Fix::safe(
+                "write a dash before the cards".to_owned(),
+                // The fix is known only where the line ends with the ten
+                // card characters.
+                Span::new(span.end().saturating_sub(10), 0),
+                "-".to_owned(),
+            )],
+            Kind::BadTrumpLine { fixed: Some(suit) } => {
+                vec![Fix::safe(format!("write `{suit}`"), span, suit.to_string())]
+            }
+            Kind::WrongTerminator { expected, .. } => vec![Fix::safe(
+                format!("write `{expected}`"),
+                span,
+                (*expected).to_owned(),
+            )],
+            Kind::MissingTerminator {
+                terminator,
+                line_ending: Some(ending),
+                ..
+            } => vec![Fix::safe(
+                format!("add a line `{terminator}` after this one"),
+                Span::new(span.end(), 0),
+                format!("{}{terminator}", ending.as_str()),
+            )],
+            Kind::StrayTerminator { line, .. } => {
+                vec![Fix::safe(
+                    "remove this line".to_owned(),
+                    *line,
+                    String::new(),
+                )]
+            }
+            Kind::DuplicateCard {
+                first,
+                lacking: Some(lacking),
+            } => {
+                let written = card(lacking);
+                vec![
+                    Fix::unsafe_one(
+                        format!("write `{written}`, the card the deal lacks, here"),
+                        span,
+                        written.clone(),
+                    ),
+                    Fix::unsafe_one(
+                        format!("write `{written}`, the card the deal lacks, at the first copy"),
+                        *first,
+                        written,
+                    ),
+                ]
+            }
+            Kind::NotACard { lacking, .. } => token(span, lacking),
+            // The rank or suit alone is labelled; the token is its two bytes.
+            Kind::BadRank { lacking, .. } => token(Span::new(span.offset, 2), lacking),
+            Kind::BadSuit { lacking, .. } => {
+                token(Span::new(span.offset.saturating_sub(1), 2), lacking)
+            }
+            Kind::MissingDash { fixed: None }
+            | Kind::BadTrumpLine { fixed: None }
+            | Kind::MissingTerminator {
+                line_ending: None, ..
+            }
+            | Kind::DuplicateCard { lacking: None, .. }
+            | Kind::UnrecognisedLine
+            | Kind::UnrecognisedLines { .. }
+            | Kind::CommentLine
+            | Kind::InvalidUtf8
+            | Kind::CardCount { .. }
+            | Kind::NameEmpty
+            | Kind::NameTooLong { .. }
+            | Kind::NameCharacter { .. }
+            | Kind::ChokerCardCount { .. }
+            | Kind::SharedCard { .. }
+            | Kind::UnpairedHand { .. }
+            | Kind::DealCutShort { .. }
+            | Kind::MissingTrumpLine { .. }
+            | Kind::Revoke { .. }
+            | Kind::AfterTerminator { .. }
+            | Kind::UnrecognisedSection { .. }
+            | Kind::LineTooLong
+            | Kind::BinaryInput => Vec::new(),
+        }
+    }
+}
+
+impl Fix {
+    fn safe(message: String, span: Span, replacement: String) -> Self {
+        Self {
+            message,
+            applicability: Applicability::Safe,
+            edits: vec![Edit { span, replacement }],
+        }
+    }
+
+    fn unsafe_one(message: String, span: Span, replacement: String) -> Self {
+        Self {
+            applicability: Applicability::Unsafe,
+            ..Self::safe(message, span, replacement)
         }
     }
 }
@@ -954,27 +1203,30 @@ fn cards(count: usize) -> String {
 mod tests {
     use super::*;
 
-    /// [`Kind::code`] describes in any scope; the code each scope renders
-    /// must be that one.
+    /// One of each kind, and of each condition that words a kind apart.
     // A list of every kind, one entry each.
     #[allow(clippy::too_many_lines)]
-    #[test]
-    fn a_kind_has_one_code_in_every_scope() {
+    fn every_kind() -> Vec<Kind> {
         let span = Span::new(0, 2);
         let whist = Game::Whist.alphabet();
         let five = Card::from_code(whist.card_code(b'5', b'S'), 0);
         let fixed = || "KS QS".to_owned();
-        let kinds = [
+        [
             Kind::BadRank {
                 letter: '1',
                 suit: Some('S'),
+                lacking: None,
             },
-            Kind::BadSuit { letter: 'X' },
+            Kind::BadSuit {
+                letter: 'X',
+                lacking: Some(five),
+            },
             Kind::LowercaseCard { fixed: fixed() },
             Kind::TenAsDigits { fixed: fixed() },
             Kind::GluedCards { fixed: fixed() },
             Kind::NotACard {
                 found: "XX".to_owned(),
+                lacking: None,
             },
             Kind::LookAlike {
                 found: '♠',
@@ -988,7 +1240,10 @@ mod tests {
             Kind::CommaSeparated { fixed: fixed() },
             Kind::SwappedCards { fixed: fixed() },
             Kind::InvalidUtf8,
-            Kind::DuplicateCard { first: span },
+            Kind::DuplicateCard {
+                first: span,
+                lacking: Some(five),
+            },
             Kind::CardCount {
                 expected: 13,
                 found: 12,
@@ -1042,9 +1297,13 @@ mod tests {
             Kind::MissingTerminator {
                 terminator: "#",
                 read_as_bridge: Some(span),
+                line_ending: Some(LineEnding::CrLf),
             },
             Kind::AfterTerminator { terminator: "END" },
-            Kind::StrayTerminator { terminator: "END" },
+            Kind::StrayTerminator {
+                terminator: "END",
+                line: span,
+            },
             Kind::WrongTerminator {
                 expected: "#",
                 found: "END".to_owned(),
@@ -1055,7 +1314,33 @@ mod tests {
             },
             Kind::LineTooLong,
             Kind::BinaryInput,
-        ];
+        ]
+        .into()
+    }
+
+    /// Every fix has an edit, the safe ones come first, and a fix's edits
+    /// never overlap one another.
+    #[test]
+    fn fixes_are_well_formed() {
+        for kind in every_kind() {
+            let fixes = kind.fixes(Scope::Game(Game::Whist), Span::new(20, 12));
+            assert!(fixes.is_sorted_by_key(|fix| fix.applicability), "{kind:?}");
+            for fix in &fixes {
+                assert!(!fix.edits.is_empty(), "{kind:?}");
+                for (index, edit) in fix.edits.iter().enumerate() {
+                    assert!(fix.edits[index + 1..].iter().all(|other| {
+                        other.span.offset >= edit.span.end() || other.span.end() <= edit.span.offset
+                    }));
+                }
+            }
+        }
+    }
+
+    /// [`Kind::code`] describes in any scope; the code each scope renders
+    /// must be that one.
+    #[test]
+    fn a_kind_has_one_code_in_every_scope() {
+        let kinds = every_kind();
         let scopes = [
             Scope::Document,
             Scope::Game(Game::Bridge),

@@ -40,6 +40,7 @@ pub mod batch;
 pub mod check;
 mod cpu;
 pub mod diagnostic;
+pub mod fix;
 pub mod generate;
 pub mod interpret;
 pub mod pipeline;
@@ -47,7 +48,8 @@ pub mod render;
 pub mod syntax;
 
 pub use ast::{Game, Record};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
+pub use fix::{Fixed, fix};
 pub use interpret::{Outcome, evaluate};
 pub use pipeline::{Analysis, analyze};
 pub use syntax::{Layout, Mode};

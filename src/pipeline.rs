@@ -673,9 +673,9 @@ fn one_frame(
         Entry::Bridge(at) => {
             let [line] = frames.lines(at);
             let hand = &mut scratch.bridge;
-            if bridge::read_bridge_hand(&read.line(line), hand, diagnostics)
-                && check::bridge_hand(hand, diagnostics)
-            {
+            if !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
+                check_cards_read(&Frame::Bridge(line), read, diagnostics);
+            } else if check::bridge_hand(hand, diagnostics) {
                 shown(line).record(hand, output);
             }
             (line, line)
@@ -683,9 +683,9 @@ fn one_frame(
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
             let pair = &mut scratch.choker;
-            if choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics)
-                && check::choker_pair(pair, diagnostics)
-            {
+            if !choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics) {
+                check_cards_read(&Frame::Choker(lines), read, diagnostics);
+            } else if check::choker_pair(pair, diagnostics) {
                 shown(lines[0]).record(pair, output);
             }
             (lines[0], lines[1])
@@ -696,9 +696,9 @@ fn one_frame(
             // led; `check`, which needs no evaluation, replays only for
             // the leaders.
             let deal = &mut scratch.whist;
-            if whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
-                && check::whist_cards(deal, diagnostics)
-            {
+            if !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics) {
+                check_cards_read(&Frame::Whist(lines), read, diagnostics);
+            } else if check::whist_cards(deal, diagnostics) {
                 if settings.action == Action::Check {
                     let leaders = crate::interpret::whist::leaders(deal);
                     if check::whist_plays(deal, &leaders, diagnostics) {
@@ -721,7 +721,7 @@ fn one_frame(
         Entry::Problem(at) => {
             let problem = &frames.problems[at as usize];
             if let Frame::Problem { diagnostic, .. } = problem {
-                diagnostics.push(Diagnostic::clone(diagnostic));
+                diagnostics.push(crate::syntax::problem(diagnostic, show));
             }
             problem.lines()
         }
@@ -751,6 +751,16 @@ fn one_frame(
             settings.diagnostics,
             &mut output.reports,
         );
+    }
+}
+
+/// The checks of a record whose syntax has faults, on the cards read: out
+/// of the way of the records that have none.
+#[cold]
+#[inline(never)]
+fn check_cards_read(frame: &Frame, block: &Block<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(read) = crate::syntax::cards_read(frame, block) {
+        check::cards_read(&read, diagnostics);
     }
 }
 
@@ -925,6 +935,9 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
                 Frame::Whist(_) => Some(Game::Whist),
                 Frame::Problem { .. } => None,
             };
+            if game.is_some() && record.is_none() {
+                check_cards_read(&frame, &block, &mut diagnostics);
+            }
             if let Some(game) = game {
                 let outcome = record
                     .as_ref()

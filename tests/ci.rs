@@ -88,7 +88,8 @@ fn short_places(stderr: &str) -> Vec<Place> {
                 start: (line_number.parse().unwrap(), column.parse().unwrap()),
                 code: code.to_owned(),
                 severity: severity.to_owned(),
-                message: message.to_owned(),
+                // `[*]` marks a fixable report in `short` alone.
+                message: message.trim_start_matches("[*] ").to_owned(),
             }
         })
         .collect()

@@ -33,6 +33,9 @@ const LAYERS: &[&str] = &[
     // `ONLY_FOR`).
     "cpu",
     "pipeline",
+    // Applying fixes: analyses a text through `pipeline`, for the command
+    // line, the language server and the playground alike.
+    "fix",
     "batch",
 ];
 

@@ -5,6 +5,7 @@ mod cli;
 mod damage;
 mod differential;
 mod faults;
+mod fix;
 mod golden;
 mod grammar;
 mod layers;

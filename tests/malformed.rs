@@ -300,14 +300,15 @@ fn every_format_gives_the_same_character_column() {
 }
 
 #[test]
-fn json_keeps_miettes_object_and_adds_the_position_last() {
+fn json_keeps_miettes_object_and_adds_the_position_and_fixes_last() {
     for line in render_multibyte(DiagnosticFormat::Json).lines() {
         let report: serde_json::Value = serde_json::from_str(line).unwrap();
-        let suffix = format!(
-            r#","line": {},"column": {},"end_line": {},"end_column": {}}}"#,
+        let position = format!(
+            r#","line": {},"column": {},"end_line": {},"end_column": {},"fixes": ["#,
             report["line"], report["column"], report["end_line"], report["end_column"]
         );
-        let miette = line.strip_suffix(&suffix).expect(line);
+        let (miette, fixes) = line.split_once(&position).expect(line);
+        assert!(fixes.ends_with("]}"), "{line}");
         assert!(miette.ends_with(r#""related": []"#), "{line}");
         let miette: serde_json::Value = serde_json::from_str(&format!("{miette}}}")).unwrap();
         assert!(miette.get("labels").is_some() && miette.get("line").is_none());

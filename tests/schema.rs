@@ -296,3 +296,65 @@ fn the_schema_refuses_what_the_output_must_not_be() {
         assert!(!validator.is_valid(&line), "{what} was accepted: {line}");
     }
 }
+
+/// `#/$defs/diagnostic` of the schema, as a validator of its own.
+fn diagnostic_validator() -> Validator {
+    let path = root().join("schema/cardsharp.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let diagnostic = json!({
+        "$schema": schema["$schema"],
+        "$defs": schema["$defs"],
+        "$ref": "#/$defs/diagnostic",
+    });
+    jsonschema::validator_for(&diagnostic).unwrap()
+}
+
+/// `--diagnostics json`, fixes and all, for every example and for the
+/// input of a missing path; and the schema refuses a fix without edits or
+/// of another applicability.
+#[test]
+fn diagnostics_and_their_fixes_are_valid_json() {
+    let validator = diagnostic_validator();
+    let mut failures = Vec::new();
+    let mut fixes = 0;
+    for path in inputs(&root().join("examples")) {
+        let output = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
+            .args(["check", "--diagnostics", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        fixes += stderr.matches(r#""applicability":"#).count();
+        check_lines(
+            &validator,
+            &path.display().to_string(),
+            &stderr,
+            &mut failures,
+        );
+    }
+    let missing = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
+        .args(["check", "--diagnostics", "json", "no/such/file.txt"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(missing.stderr).unwrap();
+    check_lines(&validator, "a missing path", &stderr, &mut failures);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(fixes > 10, "the examples show fixes: {fixes}");
+    let line = stderr.lines().next().unwrap();
+    let report: Value = serde_json::from_str(line).unwrap();
+    let fix = json!({"message": "m", "applicability": "safe", "edits": [
+        {"offset": 0, "length": 1, "replacement": "T"}
+    ]});
+    assert!(validator.is_valid(&adding(&report, "fixes", json!([fix]))));
+    for bad in [
+        with(&fix, "/applicability", json!("maybe")),
+        with(&fix, "/edits", json!([])),
+        with(&fix, "/edits/0/offset", json!(-1)),
+    ] {
+        assert!(
+            !validator.is_valid(&adding(&report, "fixes", json!([bad]))),
+            "{bad}"
+        );
+    }
+    assert!(!validator.is_valid(&without(&report, "fixes")));
+}

@@ -28,7 +28,7 @@ mod walk;
     name = "cardsharp",
     version,
     about = "Parse, validate and evaluate bridge, Choker and whist hand files",
-    after_help = "Examples:\n  cardsharp run examples/mixed.txt\n  cardsharp check --diagnostics short hands/\n  cardsharp explain examples/bridge.txt\n  cat deals.txt | cardsharp run --game whist --output json\n  cardsharp gen choker --count 1000 --rare > pairs.txt"
+    after_help = "Examples:\n  cardsharp run examples/mixed.txt\n  cardsharp check --diagnostics short hands/\n  cardsharp check --fix hands/\n  cardsharp explain examples/bridge.txt\n  cat deals.txt | cardsharp run --game whist --output json\n  cardsharp gen choker --count 1000 --rare > pairs.txt"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -49,6 +49,8 @@ enum Command {
     Check {
         #[command(flatten)]
         input: InputArgs,
+        #[command(flatten)]
+        fixes: FixArgs,
     },
     /// Each result with the reasoning behind it: points by rule, hand
     /// categories and tie-breaks, every trick.
@@ -151,6 +153,24 @@ struct InputArgs {
     jobs: Option<u16>,
 }
 
+/// `check --fix`: repairs what can be repaired, then reports the rest.
+#[derive(Debug, Args)]
+struct FixArgs {
+    /// Apply the safe fixes: files are rewritten in place (through a
+    /// temporary file), standard input is written to standard output.
+    /// Exit 0 only when nothing is left to report.
+    #[arg(long)]
+    fix: bool,
+    /// Apply the unsafe fixes too: likely repairs that want a person's
+    /// eye, such as the card a whist deal lacks.
+    #[arg(long, requires = "fix")]
+    unsafe_fixes: bool,
+    /// Write nothing: print what the fixes would change as a unified
+    /// diff. Exit 1 when there is anything to fix or to report.
+    #[arg(long, requires = "fix")]
+    diff: bool,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum GameArg {
     Auto,
@@ -219,11 +239,16 @@ pub(crate) fn main() -> ExitCode {
             });
         }
     };
-    let (input, action, output) = match cli.command {
-        Command::Run { input, output } => (input, Action::Run, output),
-        Command::Check { input } => (input, Action::Check, OutputArg::Text),
-        Command::Explain { input, output } => (input, Action::Explain, output),
-        Command::Parse { input, output } => (input, Action::Parse, output),
+    let (input, action, output, fixes) = match cli.command {
+        Command::Run { input, output } => (input, Action::Run, output, None),
+        Command::Check { input, fixes } => (
+            input,
+            Action::Check,
+            OutputArg::Text,
+            Some(fixes).filter(|fixes| fixes.fix),
+        ),
+        Command::Explain { input, output } => (input, Action::Explain, output, None),
+        Command::Parse { input, output } => (input, Action::Parse, output, None),
         Command::Gen {
             game,
             count,
@@ -299,7 +324,10 @@ pub(crate) fn main() -> ExitCode {
             DiagnosticsArg::Sarif => DiagnosticFormat::Sarif,
         },
     };
-    let status = run_paths(&input.paths, &input.filters, &settings);
+    let status = match fixes {
+        Some(fixes) => fix_paths(&input.paths, &input.filters, &settings, &fixes),
+        None => run_paths(&input.paths, &input.filters, &settings),
+    };
     ExitCode::from(status)
 }
 
@@ -439,6 +467,103 @@ fn format_paths(
     status
 }
 
+/// `check --fix`: each input repaired in memory, written back (or its
+/// diff printed), then what remains reported as `check` reports it.
+fn fix_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings, fixes: &FixArgs) -> u8 {
+    let stdin_only = [PathBuf::from("-")];
+    let paths = if paths.is_empty() {
+        &stdin_only[..]
+    } else {
+        paths
+    };
+    let mut status = CLEAN;
+    for input in paths.iter().flat_map(|path| inputs(path, filters)) {
+        let file = match input {
+            Input::File(file) => file,
+            Input::Problem(problem) => {
+                status = status.max(tell(&problem, settings.diagnostics));
+                continue;
+            }
+        };
+        match fix_file(&file, settings, fixes) {
+            Ok(outcome) => status = status.max(outcome),
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
+            Err(error) => {
+                let problem = Problem::Io { path: file, error };
+                status = status.max(tell(&problem, settings.diagnostics));
+            }
+        }
+    }
+    status
+}
+
+/// Repairs one input: a file is rewritten only when a fix changed it, so
+/// that a clean file keeps its bytes and its modification time.
+fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<u8> {
+    let from_stdin = path == Path::new("-");
+    let name = if from_stdin {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let mut source = Vec::new();
+    if from_stdin {
+        io::stdin()
+            .take(FORMAT_LIMIT + 1)
+            .read_to_end(&mut source)?;
+    } else {
+        std::fs::File::open(path)?
+            .take(FORMAT_LIMIT + 1)
+            .read_to_end(&mut source)?;
+    }
+    if source.len() as u64 > FORMAT_LIMIT {
+        eprintln!(
+            "cardsharp: {name}: left as it is: check --fix repairs inputs up to {} MiB",
+            FORMAT_LIMIT >> 20
+        );
+        return Ok(INPUT_ERRORS);
+    }
+    let fixed = cardsharp::fix(&source, settings.mode, settings.layout, asked.unsafe_fixes);
+    let changed = fixed.text != source;
+    if asked.diff {
+        if changed {
+            let shown = if from_stdin { "-" } else { name.as_str() };
+            let mut diff = Vec::new();
+            similar::TextDiff::configure()
+                .newline_terminated(true)
+                .diff_lines(&source[..], &fixed.text[..])
+                .unified_diff()
+                .header(&format!("a/{shown}"), &format!("b/{shown}"))
+                .to_writer(&mut diff)?;
+            io::stdout().write_all(&diff)?;
+        }
+    } else if from_stdin {
+        io::stdout().write_all(&fixed.text)?;
+    } else if changed {
+        replace_file(path, &fixed.text)?;
+    }
+    if fixed.applied > 0 && !matches!(settings.diagnostics, DiagnosticFormat::Json) {
+        let done = if asked.diff { "would apply" } else { "applied" };
+        let count = match fixed.applied {
+            1 => "1 fix".to_owned(),
+            count => format!("{count} fixes"),
+        };
+        eprintln!("cardsharp: {name}: {count} {done}");
+    }
+    let tally = pipeline::process(
+        &name,
+        &fixed.text[..],
+        settings,
+        &mut io::sink(),
+        &mut io::stderr(),
+    )?;
+    Ok(if tally.errors > 0 || (asked.diff && changed) {
+        INPUT_ERRORS
+    } else {
+        CLEAN
+    })
+}
+
 /// Tells `problem` on stderr, and returns the exit status it calls for.
 fn tell(problem: &Problem, format: DiagnosticFormat) -> u8 {
     match problem.report(format, &mut io::stderr()) {
@@ -447,8 +572,9 @@ fn tell(problem: &Problem, format: DiagnosticFormat) -> u8 {
     }
 }
 
-/// The largest input `fmt` holds in memory (it keeps the source and its
-/// formatted copy): the memory budget, not the format, sets it.
+/// The largest input `fmt` and `check --fix` hold in memory (they keep
+/// the source and its rewritten copy): the memory budget, not the format,
+/// sets it.
 const FORMAT_LIMIT: u64 = 16 << 20;
 
 fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {

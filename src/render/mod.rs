@@ -23,7 +23,7 @@ use miette::{
 use serde::Serialize;
 
 use crate::ast::{ChokerPair, Game, Record, Span};
-use crate::diagnostic::{Description, Diagnostic, Severity};
+use crate::diagnostic::{Applicability, Description, Diagnostic, Fix, Severity};
 use crate::interpret::Outcome;
 use crate::interpret::bridge::{Bid, BridgeOutcome};
 use crate::interpret::choker::{ChokerOutcome, Verdict};
@@ -149,7 +149,8 @@ pub enum DiagnosticFormat {
     Short,
     /// One object per line, as miette's `JSONReportHandler` writes it,
     /// with the primary label's `line`, `column`, `end_line` and
-    /// `end_column` added at its end.
+    /// `end_column`, and the `fixes` (each a message, an applicability
+    /// and byte edits), added at its end.
     Json,
     /// GitHub Actions workflow commands, one a line.
     Github,
@@ -311,6 +312,8 @@ struct Report<'a> {
     diagnostic: &'a Diagnostic,
     /// Worded once: miette asks for each part separately.
     description: Description,
+    /// The help as shown: in `human`, with each fix and its applicability.
+    help: Option<String>,
     code: String,
     source: WindowSource<'a>,
     /// Whether labels keep their whole spans (JSON, which only names the
@@ -321,7 +324,7 @@ struct Report<'a> {
 impl<'a> Report<'a> {
     fn new(
         diagnostic: &'a Diagnostic,
-        description: Description,
+        (description, help): (Description, Option<String>),
         code: String,
         window: &Window<'a>,
         whole_spans: bool,
@@ -329,6 +332,7 @@ impl<'a> Report<'a> {
         Self {
             diagnostic,
             description,
+            help,
             code,
             source: WindowSource::new(window),
             whole_spans,
@@ -369,8 +373,7 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.description
-            .help
+        self.help
             .as_ref()
             .map(|help| Box::new(help) as Box<dyn fmt::Display>)
     }
@@ -412,6 +415,7 @@ pub(crate) fn diagnostic(
 ) {
     let description = diagnostic.describe();
     let code = diagnostic.scope.qualified_code(description.code);
+    let fixes = diagnostic.fixes();
     let mut text = String::new();
     match format {
         DiagnosticFormat::Github => {
@@ -432,7 +436,7 @@ pub(crate) fn diagnostic(
             sarif::result(diagnostic, &description, &code, window, &mut text);
         }
         DiagnosticFormat::Short => {
-            text = short_line(&code, &description, diagnostic, window);
+            text = short_line(&code, &description, diagnostic, window, &fixes);
         }
         DiagnosticFormat::Human { color, width } => {
             let theme = if color {
@@ -443,26 +447,57 @@ pub(crate) fn diagnostic(
             let handler = GraphicalReportHandler::new_themed(theme)
                 .with_width(width)
                 .with_links(false);
-            let report = Report::new(diagnostic, description, code, window, false);
+            let help = help_with_fixes(description.help.clone(), &fixes);
+            let report = Report::new(diagnostic, (description, help), code, window, false);
             if handler.render_report(&mut text, &report).is_err() {
-                text = short_line(&report.code, &report.description, diagnostic, window);
+                text = short_line(
+                    &report.code,
+                    &report.description,
+                    diagnostic,
+                    window,
+                    &fixes,
+                );
             }
             text.push('\n');
         }
         DiagnosticFormat::Json => {
-            let report = Report::new(diagnostic, description, code, window, true);
+            let help = description.help.clone();
+            let report = Report::new(diagnostic, (description, help), code, window, true);
             if JSONReportHandler::new()
                 .render_report(&mut text, &report)
                 .is_err()
             {
-                text = short_line(&report.code, &report.description, diagnostic, window);
+                text = short_line(
+                    &report.code,
+                    &report.description,
+                    diagnostic,
+                    window,
+                    &fixes,
+                );
             } else {
-                json_position(diagnostic, window, &mut text);
+                json_position(diagnostic, window, &fixes, &mut text);
             }
             text.push('\n');
         }
     }
     out.extend_from_slice(text.as_bytes());
+}
+
+/// The help as `human` shows it: each fix after it, with whether it is
+/// safe, so that the replacement is in sight; a fix that says just what
+/// the help says is marked on the help's own line.
+fn help_with_fixes(help: Option<String>, fixes: &[Fix]) -> Option<String> {
+    fixes.iter().fold(help, |help, fix| {
+        let applicability = match fix.applicability {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        };
+        Some(match help {
+            Some(help) if help == fix.message => format!("{help} ({applicability} fix)"),
+            Some(help) => format!("{help}\n{applicability} fix: {}", fix.message),
+            None => format!("{applicability} fix: {}", fix.message),
+        })
+    })
 }
 
 /// Adds the primary label's position to the JSON object in `text`, before
@@ -472,33 +507,46 @@ pub(crate) fn diagnostic(
 /// The end is exclusive, as rustc's `column_end` and LSP's `end`: the
 /// position just after the label's last character, equal to the start for
 /// an empty label.
-fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, text: &mut String) {
+fn json_position(diagnostic: &Diagnostic, window: &Window<'_>, fixes: &[Fix], text: &mut String) {
     let span = diagnostic.span;
     let (line, column) = window.line_column(span.offset);
     let (end_line, end_column) = window.line_column(span.offset + span.len);
     if text.ends_with('}') {
         text.pop();
+        let fixes = serde_json::to_string(fixes).expect("fixes are plain data");
         write!(
             text,
-            r#","line": {line},"column": {column},"end_line": {end_line},"end_column": {end_column}}}"#
+            r#","line": {line},"column": {column},"end_line": {end_line},"end_column": {end_column},"fixes": {fixes}}}"#
         )
         .expect("writing to a String cannot fail");
     }
 }
 
+/// `path:line:column: severity[code]: message`, with `[*]` before the
+/// message when a safe fix repairs it, as ruff marks what its fixer
+/// repairs unasked.
 fn short_line(
     code: &str,
     description: &Description,
     diagnostic: &Diagnostic,
     window: &Window<'_>,
+    fixes: &[Fix],
 ) -> String {
     let (line, column) = window.line_column(diagnostic.span.offset);
     let severity = match description.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
+    let fixable = if fixes
+        .iter()
+        .any(|fix| fix.applicability == Applicability::Safe)
+    {
+        "[*] "
+    } else {
+        ""
+    };
     format!(
-        "{}:{line}:{column}: {severity}[{code}]: {}\n",
+        "{}:{line}:{column}: {severity}[{code}]: {fixable}{}\n",
         window.name, description.message
     )
 }

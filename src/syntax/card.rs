@@ -435,6 +435,7 @@ pub(crate) fn diagnose_token(
             report(
                 Kind::NotACard {
                     found: abbreviate(&String::from_utf8_lossy(text)),
+                    lacking: None,
                 },
                 whole,
             );
@@ -450,6 +451,7 @@ pub(crate) fn diagnose_token(
                     suit: alphabet
                         .suit(*suit_letter)
                         .map(|_| char::from(*suit_letter)),
+                    lacking: None,
                 },
                 line.span_of(&text[..1]),
             );
@@ -458,6 +460,7 @@ pub(crate) fn diagnose_token(
             report(
                 Kind::BadSuit {
                     letter: char::from(*suit_letter),
+                    lacking: None,
                 },
                 line.span_of(&text[1..]),
             );
@@ -470,6 +473,7 @@ pub(crate) fn diagnose_token(
     report(
         Kind::NotACard {
             found: abbreviate(&String::from_utf8_lossy(text)),
+            lacking: None,
         },
         whole,
     );

@@ -147,6 +147,30 @@ pub(crate) fn hand_at(line: &Line<'_>, (name, cards): WrittenHand<'_>) -> Choker
     }
 }
 
+/// The cards of a hand line as far as they can be read, for the checks of
+/// a pair with faults: all five of a hand the grammar reads, else each
+/// pair of the ten characters after the dash that is a card; none where
+/// those are not ten.
+pub(crate) fn cards_read(line: &Line<'_>) -> Vec<Card> {
+    if let Ok((_, written)) = choker_hand(line.text) {
+        return hand_at(line, written).cards.to_vec();
+    }
+    let Some(dash) = memchr::memchr(b'-', line.text) else {
+        return Vec::new();
+    };
+    let cards = line.text[dash + 1..].trim_ascii();
+    if cards.len() != 10 {
+        return Vec::new();
+    }
+    cards
+        .chunks(2)
+        .filter_map(|pair| {
+            let (_, (rank, suit)) = card(Game::Choker.alphabet()).parse_complete(pair).ok()?;
+            Some(Card::new(rank, suit, line.span_of(pair).offset))
+        })
+        .collect()
+}
+
 /// Says why a line the grammar rejected is not a Choker hand: each fault of
 /// the name and of the cards on its own.
 fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {

@@ -1120,10 +1120,15 @@ pub(super) fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Fr
     }
 }
 
+/// A terminator with no section to close. Its line is given without its
+/// ending, which the framer does not see: [`super::problem`] adds it.
 fn stray(terminator: &'static str, line: &Line<'_>) -> Frame {
     problem(
         Scope::Document,
-        Kind::StrayTerminator { terminator },
+        Kind::StrayTerminator {
+            terminator,
+            line: Span::new(line.offset, line.text.len()),
+        },
         line.content_span(),
         line.reference(),
     )
@@ -1236,6 +1241,7 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
             Kind::MissingTerminator {
                 terminator: HASH,
                 read_as_bridge,
+                line_ending: None,
             },
             Span::new(after.offset, after.len),
         )),
@@ -1247,13 +1253,15 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
 }
 
 /// Points at the last line of the input, since a label after the end
-/// cannot be drawn.
+/// cannot be drawn. The line ending its fix writes is found by
+/// [`super::problem`].
 pub(super) fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
     problem(
         Scope::Game(game),
         Kind::MissingTerminator {
             terminator,
             read_as_bridge: None,
+            line_ending: None,
         },
         Span::new(last.offset, last.len),
         last,

@@ -17,10 +17,10 @@ pub(crate) mod fast;
 pub mod tokens;
 pub mod whist;
 
-use nom::Offset;
+use nom::{Offset, Parser};
 
-use crate::ast::{Record, Span};
-use crate::diagnostic::Diagnostic;
+use crate::ast::{Card, Game, Record, Span};
+use crate::diagnostic::{Diagnostic, Kind, LineEnding};
 pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
 pub use tokens::Layout;
@@ -279,8 +279,116 @@ pub fn record(
         Frame::Whist(lines) => whist::deal(&lines.map(|line| block.line(line)), diagnostics)
             .map(|deal| Record::Whist(Box::new(deal))),
         Frame::Problem { diagnostic, .. } => {
-            diagnostics.push(Diagnostic::clone(diagnostic));
+            diagnostics.push(problem(diagnostic, block));
             None
         }
     }
+}
+
+/// The cards of a record whose lines have faults, as far as they were
+/// read: each token that is a card as written, in its place. What the
+/// checks that span cards (a card twice, a card in both Choker hands, a
+/// deal's one lacking card) need, so that a bad token does not hide a
+/// duplicate in the same record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CardsRead {
+    Bridge(Vec<Card>),
+    Choker([Vec<Card>; 2]),
+    Whist {
+        plays: [Vec<Card>; 4],
+        /// From the first play line to the end of the last: the
+        /// diagnostics there are those of the deal's cards.
+        span: Span,
+    },
+}
+
+/// The cards read of the record `frame` frames, for a record whose
+/// syntax has faults; `None` for a problem frame.
+#[must_use]
+pub fn cards_read(frame: &Frame, block: &Block<'_>) -> Option<CardsRead> {
+    match frame {
+        Frame::Bridge(line) => Some(CardsRead::Bridge(row_cards(
+            &block.line(*line),
+            Game::Bridge,
+        ))),
+        Frame::Choker(lines) => Some(CardsRead::Choker(
+            lines.map(|line| choker::cards_read(&block.line(line))),
+        )),
+        Frame::Whist(lines) => {
+            let [_, plays @ ..] = lines;
+            let span = Span::new(
+                plays[0].offset,
+                plays[3].offset + plays[3].len - plays[0].offset,
+            );
+            Some(CardsRead::Whist {
+                plays: plays.map(|line| row_cards(&block.line(line), Game::Whist)),
+                span,
+            })
+        }
+        Frame::Problem { .. } => None,
+    }
+}
+
+/// The tokens of a row of 13 cards that are cards as written; none on a
+/// line that is mostly no cards (prose), which is one report, nor on one
+/// of more than 13 tokens, whose cards may be of several hands.
+fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
+    let tokens = || {
+        line.text
+            .split(|&byte| card::is_blank(byte))
+            .filter(|token| !token.is_empty())
+    };
+    if tokens().nth(13).is_some() || !card::mostly_card_like(line, game) {
+        return Vec::new();
+    }
+    tokens()
+        .filter_map(|token| {
+            let (_, (rank, suit)) = nom::combinator::all_consuming(card::card(game.alphabet()))
+                .parse_complete(token)
+                .ok()?;
+            Some(Card::new(rank, suit, line.span_of(token).offset))
+        })
+        .collect()
+}
+
+/// A problem's diagnostic as the framer made it, with what only the bytes
+/// tell: the framer sees lines without their endings, which two fixes
+/// need. A stray terminator's line gets its ending, so that its fix
+/// removes the whole line; a missing terminator gets the line ending its
+/// fix writes: the one after the line it follows, else the block's first,
+/// else LF at the end of a one-line input (none where the line is no
+/// longer held).
+#[must_use]
+pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
+    let mut diagnostic = diagnostic.clone();
+    match &mut diagnostic.kind {
+        Kind::StrayTerminator { line, .. } => {
+            line.len += ending_after(block, line.end()).map_or(0, <[u8]>::len);
+        }
+        Kind::MissingTerminator { line_ending, .. } => {
+            let end = diagnostic.span.end();
+            *line_ending = match ending_after(block, end) {
+                Some(b"\r\n") => Some(LineEnding::CrLf),
+                Some(b"\n") => Some(LineEnding::Lf),
+                _ if end == block.base + block.bytes.len() => {
+                    Some(match memchr::memchr(b'\n', block.bytes) {
+                        Some(at) if at > 0 && block.bytes[at - 1] == b'\r' => LineEnding::CrLf,
+                        _ => LineEnding::Lf,
+                    })
+                }
+                _ => None,
+            };
+        }
+        _ => {}
+    }
+    diagnostic
+}
+
+/// The line ending at `offset` of the input, where a line's text ends:
+/// `\r\n`, `\n`, or a lone `\r` at the end of the input; `None` at the
+/// end, or where the block does not hold the bytes.
+fn ending_after(block: &Block<'_>, offset: usize) -> Option<&'static [u8]> {
+    [&b"\r\n"[..], b"\n", b"\r"]
+        .into_iter()
+        .find(|ending| block.held(Span::new(offset, ending.len())) == Some(*ending))
 }

@@ -978,7 +978,10 @@ fn problem_over(scope: Scope, kind: Kind, first: LineRef, last: LineRef) -> Fram
 fn stray(terminator: &'static str, at: LineRef) -> Frame {
     problem(
         Scope::Document,
-        Kind::StrayTerminator { terminator },
+        Kind::StrayTerminator {
+            terminator,
+            line: Span::new(at.offset, at.len),
+        },
         Span::new(at.offset, at.len),
         at,
     )

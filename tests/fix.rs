@@ -1,0 +1,520 @@
+//! Fixes: each repair on its own, the fixer's promises (nothing touched
+//! outside an edit, CRLF kept, a second run finds nothing), and a property
+//! over generated documents with one safely fixable fault injected.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use cardsharp::analyze;
+use cardsharp::diagnostic::{Applicability, Fix};
+use cardsharp::fix::{apply, fix};
+use cardsharp::generate::mixed_document;
+use cardsharp::syntax::{Layout, Mode};
+use proptest::prelude::*;
+
+use crate::support::root;
+
+const HAND: &str = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";
+
+/// The 52 cards of a whist deal, four play lines of 13.
+const DEAL: &str = "H\n\
+    2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS\n\
+    2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH\n\
+    2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD\n\
+    2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC\n";
+
+fn fixed(text: &str) -> String {
+    String::from_utf8(fix(text.as_bytes(), Mode::Auto, Layout::Lines, false).text).unwrap()
+}
+
+fn fixed_unsafely(text: &str) -> String {
+    String::from_utf8(fix(text.as_bytes(), Mode::Auto, Layout::Lines, true).text).unwrap()
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    analyze(text.as_bytes(), Mode::Auto, Layout::Lines)
+        .diagnostics
+        .iter()
+        .map(|located| located.diagnostic.kind.code())
+        .collect()
+}
+
+#[test]
+fn cards_written_otherwise_are_rewritten() {
+    let cases = [
+        ("KS QS 10H 8H 4H AC QC TC 5C KD QD JD 8D", HAND.to_owned()),
+        ("KS QS TH 8H 4H AC QC TC 5C kd QD JD 8D", HAND.to_owned()),
+        ("KSQS TH 8H 4H AC QC TC 5C KD QD JD 8D", HAND.to_owned()),
+        ("ks qs th 8h 4h ac qc tc 5c kd qd jd 8d", HAND.to_owned()),
+        ("K♠ QS TH 8H 4H AC QC TC 5C KD QD JD 8D", HAND.to_owned()),
+        ("k♠ QS TH 8H 4H AC QC TC 5C KD QD JD 8D", HAND.to_owned()),
+        ("1. KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D", HAND.to_owned()),
+        (
+            "KS, QS, TH, 8H, 4H, AC, QC, TC, 5C, KD, QD, JD, 8D",
+            HAND.to_owned(),
+        ),
+        ("SK SQ HT H8 H4 CA CQ CT C5 DK DQ DJ D8", HAND.to_owned()),
+    ];
+    for (input, output) in cases {
+        assert_eq!(
+            fixed(&format!("{input}\n")),
+            format!("{output}\n"),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn a_choker_dash_left_out_is_written_before_the_cards() {
+    assert_eq!(
+        fixed("Joey-1C3S2G5D4D\nClucky QDKDQSKSJS\nEND\n"),
+        "Joey-1C3S2G5D4D\nClucky -QDKDQSKSJS\nEND\n"
+    );
+    assert_eq!(
+        fixed("JoeyQDKDQSKSJS\nClucky–1C3S2G5D4D\nEND\n"),
+        "Joey-QDKDQSKSJS\nClucky-1C3S2G5D4D\nEND\n"
+    );
+}
+
+#[test]
+fn a_missing_terminator_gets_its_line_in_the_files_line_ending() {
+    let pair = "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\n";
+    assert_eq!(fixed(pair), format!("{pair}END\n"));
+    // No newline at the end: the terminator goes on a line of its own,
+    // and the file still ends without one.
+    assert_eq!(fixed(pair.trim_end()), format!("{pair}END"));
+    let crlf = pair.replace('\n', "\r\n");
+    assert_eq!(fixed(&crlf), format!("{crlf}END\r\n"));
+    assert_eq!(fixed(crlf.trim_end()), format!("{crlf}END"));
+    // A whist section closed where the bridge hands after it begin.
+    assert_eq!(
+        fixed(&format!("{DEAL}{HAND}\n")),
+        format!("{DEAL}#\n{HAND}\n")
+    );
+    let deal = DEAL.replace('\n', "\r\n");
+    assert_eq!(fixed(&deal), format!("{deal}#\r\n"));
+}
+
+#[test]
+fn a_stray_terminator_loses_its_whole_line() {
+    assert_eq!(fixed(&format!("#\n{HAND}\n")), format!("{HAND}\n"));
+    assert_eq!(
+        fixed(&format!("{HAND}\r\n  END \r\n{HAND}\r\n")),
+        format!("{HAND}\r\n{HAND}\r\n")
+    );
+    assert_eq!(fixed(&format!("{HAND}\n#")), format!("{HAND}\n"));
+}
+
+#[test]
+fn a_trump_or_terminator_written_otherwise_is_rewritten() {
+    assert_eq!(
+        fixed(&format!("{}#\n", DEAL.replacen('H', "Hearts", 1))),
+        format!("{DEAL}#\n")
+    );
+    assert_eq!(
+        fixed(&format!("{}#\n", DEAL.replacen('H', "\u{2665}", 1))),
+        format!("{DEAL}#\n")
+    );
+    assert_eq!(fixed(&format!("{DEAL}# end\n")), format!("{DEAL}#\n"));
+    assert_eq!(
+        fixed("Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nend\n"),
+        "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n"
+    );
+}
+
+/// Issue item 7: a bad token does not hide a repeat in its record, and
+/// each fault is still one report.
+#[test]
+fn a_bad_token_hides_no_repeated_card() {
+    let deal = format!(
+        "{}#\n",
+        DEAL.replacen("2S", "H8", 1).replacen("4D", "3D", 1)
+    );
+    assert_eq!(codes(&deal), ["not_a_card", "duplicate_card"]);
+    let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD KS X\n";
+    assert_eq!(codes(hand), ["not_a_card", "duplicate_card"]);
+    let pair = "Joey-1C3S2G5D4X\nClucky-1CKDQSKSJS\nEND\n";
+    assert_eq!(codes(pair), ["bad_suit", "shared_card"]);
+    // A line of two hands is one report, not a repeat between them.
+    assert_eq!(codes(&format!("{HAND} {HAND}\n")), ["records_on_one_line"]);
+}
+
+/// The unsafe fixes: applied only when asked for.
+#[test]
+fn a_deal_that_lacks_one_card_gets_it_unsafely() {
+    let clean = format!("{DEAL}#\n");
+    let repeated = clean.replacen("7C", "7S", 1);
+    assert_eq!(fixed(&repeated), repeated);
+    let analysis = analyze(repeated.as_bytes(), Mode::Auto, Layout::Lines);
+    let fixes = analysis.diagnostics[0].diagnostic.fixes();
+    assert_eq!(fixes.len(), 2);
+    assert!(
+        fixes
+            .iter()
+            .all(|fix| fix.applicability == Applicability::Unsafe)
+    );
+    assert_eq!(fixed_unsafely(&repeated), clean);
+    // The other fix writes the lacking card at the first copy instead.
+    let first_copy = apply(repeated.as_bytes(), &fixes[1..]).0;
+    assert!(!codes(std::str::from_utf8(&first_copy).unwrap()).contains(&"duplicate_card"));
+    for bad in ["X7", "1C", "7X", "hello"] {
+        let broken = clean.replacen("7C", bad, 1);
+        assert_eq!(fixed(&broken), broken, "{bad}");
+        assert_eq!(fixed_unsafely(&broken), clean, "{bad}");
+    }
+    // Two cards lacking: no guess.
+    let two = clean.replacen("7C", "X7", 1).replacen("8C", "X8", 1);
+    assert_eq!(fixed_unsafely(&two), two);
+}
+
+/// How each line of a generated document is read, from its own text and
+/// the lines before it: enough to know where each fault can go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Bridge,
+    ChokerFirst,
+    ChokerSecond,
+    Trump,
+    Play,
+    Terminator,
+    Blank,
+}
+
+fn roles(lines: &[&str]) -> Vec<Role> {
+    let mut plays = None;
+    let mut previous = Role::Blank;
+    lines
+        .iter()
+        .map(|&line| {
+            let role = match (line, plays) {
+                ("", _) => Role::Blank,
+                ("END" | "#", _) => Role::Terminator,
+                (_, Some(count)) if count < 4 => Role::Play,
+                _ if line.len() == 1 => Role::Trump,
+                _ if line.contains('-') && previous == Role::ChokerFirst => Role::ChokerSecond,
+                _ if line.contains('-') => Role::ChokerFirst,
+                _ => Role::Bridge,
+            };
+            plays = match role {
+                Role::Trump => Some(0),
+                Role::Play => plays.map(|count| count + 1),
+                Role::Terminator => None,
+                _ => plays,
+            };
+            previous = role;
+            role
+        })
+        .collect()
+}
+
+/// One safely fixable fault.
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    TenAsDigits,
+    Lowercase,
+    Glued,
+    DashLeftOut,
+    TerminatorLeftOut,
+    StrayTerminator,
+    TrumpNamed,
+}
+
+/// `document` with `fault` at the `pick`th place it can go, or `None`
+/// when it has no such place.
+fn inject(document: &str, fault: Fault, pick: usize) -> Option<String> {
+    let lines: Vec<&str> = document.split_terminator('\n').collect();
+    let roles = roles(&lines);
+    let row = |role: Role| matches!(role, Role::Bridge | Role::Play);
+    let places: Vec<usize> = (0..lines.len())
+        .filter(|&index| match fault {
+            Fault::TenAsDigits => row(roles[index]) && lines[index].contains('T'),
+            Fault::Lowercase | Fault::Glued => row(roles[index]),
+            Fault::DashLeftOut => roles[index] == Role::ChokerSecond,
+            Fault::TerminatorLeftOut => {
+                index + 1 == lines.len() && roles[index] == Role::Terminator
+            }
+            // Where no section is open: first, after a terminator, or
+            // among bridge hands.
+            Fault::StrayTerminator => {
+                index == 0
+                    || matches!(
+                        roles[index - 1],
+                        Role::Terminator | Role::Bridge | Role::Blank
+                    )
+            }
+            Fault::TrumpNamed => roles[index] == Role::Trump,
+        })
+        .collect();
+    let at = *places.get(pick % places.len().max(1))?;
+    let mut lines: Vec<String> = lines.iter().map(|&line| line.to_owned()).collect();
+    let line = &mut lines[at];
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let token = pick % tokens.len();
+    match fault {
+        Fault::TenAsDigits => {
+            let ten = tokens.iter().position(|token| token.starts_with('T'))?;
+            *line = tokens
+                .iter()
+                .enumerate()
+                .map(|(index, token)| {
+                    if index == ten {
+                        token.replacen('T', "10", 1)
+                    } else {
+                        (*token).to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        Fault::Lowercase => {
+            *line = tokens
+                .iter()
+                .enumerate()
+                .map(|(index, text)| {
+                    if index == token {
+                        text.to_lowercase()
+                    } else {
+                        (*text).to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        Fault::Glued => {
+            let gap = token.min(tokens.len() - 2);
+            let mut glued: Vec<String> = tokens.iter().map(|&token| token.to_owned()).collect();
+            let second = glued.remove(gap + 1);
+            glued[gap].push_str(&second);
+            *line = glued.join(" ");
+        }
+        Fault::DashLeftOut => *line = line.replacen('-', "", 1),
+        Fault::TerminatorLeftOut => {
+            lines.pop();
+        }
+        Fault::StrayTerminator => lines.insert(at, ["#", "END"][pick % 2].to_owned()),
+        Fault::TrumpNamed => {
+            let names = [
+                ("S", "Spades"),
+                ("H", "hearts"),
+                ("D", "Diamond"),
+                ("C", "CLUBS"),
+            ];
+            let (_, name) = names.iter().find(|(letter, _)| letter == line)?;
+            *line = (*name).to_owned();
+        }
+    }
+    let mut broken = lines.join("\n");
+    broken.push('\n');
+    Some(broken)
+}
+
+fn fault() -> impl Strategy<Value = Fault> {
+    prop::sample::select(vec![
+        Fault::TenAsDigits,
+        Fault::Lowercase,
+        Fault::Glued,
+        Fault::DashLeftOut,
+        Fault::TerminatorLeftOut,
+        Fault::StrayTerminator,
+        Fault::TrumpNamed,
+    ])
+}
+
+/// A generated document and the same with one fault, where it has a place
+/// for that fault.
+fn broken_document() -> impl Strategy<Value = (String, String)> {
+    (1..5usize, any::<u64>(), fault(), any::<usize>()).prop_filter_map(
+        "no place for the fault",
+        |(sections, seed, fault, pick)| {
+            let document = mixed_document(sections, seed, seed % 3 == 0);
+            let broken = inject(&document, fault, pick)?;
+            Some((document, broken))
+        },
+    )
+}
+
+/// The safe fixes of a JSON diagnostics stream, the first of each
+/// diagnostic, as a reader of `--diagnostics json` would take them.
+fn json_fixes(stderr: &[u8]) -> Vec<Fix> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .filter_map(|line| {
+            let report: serde_json::Value = serde_json::from_str(line).ok()?;
+            let fix = report["fixes"]
+                .as_array()?
+                .iter()
+                .find(|fix| fix["applicability"] == "safe")?;
+            Some(Fix {
+                message: fix["message"].as_str()?.to_owned(),
+                applicability: Applicability::Safe,
+                edits: fix["edits"]
+                    .as_array()?
+                    .iter()
+                    .map(|edit| cardsharp::diagnostic::Edit {
+                        span: cardsharp::ast::Span::new(
+                            usize::try_from(edit["offset"].as_u64().unwrap()).unwrap(),
+                            usize::try_from(edit["length"].as_u64().unwrap()).unwrap(),
+                        ),
+                        replacement: edit["replacement"].as_str().unwrap().to_owned(),
+                    })
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+fn cardsharp(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
+        .args(args)
+        .current_dir(root())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(input) = stdin {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The library: one safely fixable fault in a valid document, and the
+    /// fixer gives back the document, byte for byte; fixing again changes
+    /// nothing.
+    #[test]
+    fn one_safe_fault_is_repaired_to_the_original((document, broken) in broken_document()) {
+        prop_assert!(analyze(document.as_bytes(), Mode::Auto, Layout::Lines).diagnostics.is_empty());
+        prop_assert!(!analyze(broken.as_bytes(), Mode::Auto, Layout::Lines).diagnostics.is_empty());
+        let repaired = fix(broken.as_bytes(), Mode::Auto, Layout::Lines, false);
+        prop_assert_eq!(String::from_utf8_lossy(&repaired.text), document.as_str());
+        prop_assert_eq!(fix(&repaired.text, Mode::Auto, Layout::Lines, true).applied, 0);
+        let crlf = broken.replace('\n', "\r\n");
+        let repaired = fix(crlf.as_bytes(), Mode::Auto, Layout::Lines, false);
+        prop_assert_eq!(String::from_utf8_lossy(&repaired.text), document.replace('\n', "\r\n"));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The binary: `check --fix` writes the original back and exits 0; the
+    /// JSON fixes are exactly the bytes it wrote; standard input gives the
+    /// same bytes; a second `--fix` leaves the file, and its modification
+    /// time, as they are.
+    #[test]
+    fn check_fix_repairs_files_and_standard_input((document, broken) in broken_document()) {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("broken.txt");
+        std::fs::write(&path, &broken).unwrap();
+        let name = path.to_str().unwrap();
+        let reported = cardsharp(&["check", "--diagnostics", "json", name], None);
+        prop_assert_eq!(reported.status.code(), Some(1));
+        let described = apply(broken.as_bytes(), &json_fixes(&reported.stderr)).0;
+        let repaired = cardsharp(&["check", "--fix", name], None);
+        prop_assert_eq!(repaired.status.code(), Some(0), "{}", String::from_utf8_lossy(&repaired.stderr));
+        let written = std::fs::read(&path).unwrap();
+        prop_assert_eq!(String::from_utf8_lossy(&written), document.as_str());
+        prop_assert_eq!(&described, &written);
+        let piped = cardsharp(&["check", "--fix"], Some(broken.as_bytes()));
+        prop_assert_eq!(&piped.stdout, &written);
+        assert_untouched_by_fix(&path);
+    }
+}
+
+/// `check --fix` on a clean file exits 0 and writes nothing: its bytes and
+/// modification time stay.
+fn assert_untouched_by_fix(path: &Path) {
+    let before = std::fs::read(path).unwrap();
+    let modified = std::fs::metadata(path).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = cardsharp(&["check", "--fix", path.to_str().unwrap()], None);
+    assert_eq!(again.status.code(), Some(0));
+    assert!(
+        again.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(std::fs::read(path).unwrap(), before);
+    assert_eq!(
+        std::fs::metadata(path).unwrap().modified().unwrap(),
+        modified
+    );
+}
+
+#[test]
+fn a_clean_file_keeps_its_bytes_and_modification_time() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("clean.txt");
+    std::fs::write(&path, mixed_document(4, 7, true)).unwrap();
+    assert_untouched_by_fix(&path);
+}
+
+#[test]
+fn a_file_with_only_unfixable_faults_is_left_as_it_was() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("unfixable.txt");
+    std::fs::write(&path, "KS QS TH\n").unwrap();
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let output = cardsharp(
+        &[
+            "check",
+            "--fix",
+            "--diagnostics",
+            "short",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(std::fs::read(&path).unwrap(), b"KS QS TH\n");
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().modified().unwrap(),
+        modified
+    );
+}
+
+#[test]
+fn diff_prints_the_repair_and_writes_nothing() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("hands.txt");
+    let broken = "KS QS 10H 8H 4H AC QC TC 5C KD QD JD 8D\n";
+    std::fs::write(&path, broken).unwrap();
+    let name = path.to_str().unwrap();
+    let output = cardsharp(&["check", "--fix", "--diff", name], None);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-{broken}+{HAND}\n")
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), broken.as_bytes());
+}
+
+/// `examples/fixable.txt`, which the README shows: `check --fix` repairs
+/// it whole, and the help lines name each repair.
+#[test]
+fn the_fixable_example_is_repaired_whole() {
+    let example = std::fs::read(root().join("examples/fixable.txt")).unwrap();
+    let repaired = fix(&example, Mode::Auto, Layout::Lines, false);
+    assert!(
+        analyze(&repaired.text, Mode::Auto, Layout::Lines)
+            .diagnostics
+            .is_empty()
+    );
+    let output = cardsharp(&["check", "--fix"], Some(&example));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, repaired.text);
+    let human = cardsharp(&["check", "--color", "never", "examples/fixable.txt"], None);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::assert_snapshot!("fixable.human", String::from_utf8_lossy(&human.stderr));
+    });
+}
