@@ -1021,9 +1021,6 @@ impl Kind {
                     })
                     .collect(),
             }],
-            Kind::SectionCardCount { .. }
-            | Kind::DealTokensCutShort { .. }
-            | Kind::MissingTrump => Vec::new(),
             Kind::TenAsDigits { fixed }
             | Kind::LowercaseCard { fixed }
             | Kind::GluedCards { fixed }
@@ -1115,7 +1112,10 @@ impl Kind {
             | Kind::AfterTerminator { .. }
             | Kind::UnrecognisedSection { .. }
             | Kind::LineTooLong
-            | Kind::BinaryInput => Vec::new(),
+            | Kind::BinaryInput
+            | Kind::SectionCardCount { .. }
+            | Kind::DealTokensCutShort { .. }
+            | Kind::MissingTrump => Vec::new(),
         }
     }
 }
