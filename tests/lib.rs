@@ -7,6 +7,8 @@ mod faults;
 mod golden;
 mod grammar;
 mod layers;
+#[cfg(feature = "lsp")]
+mod lsp;
 mod malformed;
 mod properties;
 mod schema;

@@ -80,6 +80,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t = GameArg::Auto)]
         game: GameArg,
     },
+    /// Serve an editor: a language server (LSP) on standard input and
+    /// output, with diagnostics, hover, inlay hints, symbols, semantic
+    /// tokens and formatting.
+    #[cfg(feature = "lsp")]
+    Lsp,
     /// Print a completion script for a shell.
     Completions {
         #[arg(value_enum)]
@@ -191,6 +196,8 @@ pub(crate) fn main() -> ExitCode {
             seed,
             rare,
         } => return generate(game, count, seed, rare),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => return crate::lsp::serve(),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             // In memory first: clap_complete panics when a write fails, as
