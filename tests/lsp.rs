@@ -517,6 +517,10 @@ fn bad_messages_get_error_replies_and_the_server_keeps_serving() {
     // Notifications nobody answers, known or not, with bad parameters.
     client.notify("textDocument/didOpen", json!({"oops": true}));
     client.notify("$/whatever", json!(null));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"game": "poker"}}),
+    );
     assert_eq!(client.request("shutdown", Value::Null), Value::Null);
     assert_eq!(
         client.error_code("textDocument/hover", at(uri, 0, 0)),

@@ -34,7 +34,7 @@ pub(super) fn diagnostics(uri: &Uri, view: &View<'_>) -> Vec<Diagnostic> {
             if let Some(help) = description.help {
                 let _ = write!(message, "\nhelp: {help}");
             }
-            let related = description
+            let related: Vec<_> = description
                 .secondary
                 .iter()
                 .map(|secondary| DiagnosticRelatedInformation {
@@ -53,7 +53,7 @@ pub(super) fn diagnostics(uri: &Uri, view: &View<'_>) -> Vec<Diagnostic> {
                 )),
                 source: Some("cardsharp".to_owned()),
                 message,
-                related_information: Some(related),
+                related_information: (!related.is_empty()).then_some(related),
                 ..Diagnostic::default()
             }
         })

@@ -94,14 +94,7 @@ enum State {
     ShutDown,
 }
 
-/// The client's settings, from `initializationOptions` or, under
-/// `cardsharp` or at the top, from `workspace/didChangeConfiguration`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Settings {
-    game: Option<GameSetting>,
-}
-
+/// The `game` setting: `auto` or a game's name.
 #[derive(Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum GameSetting {
@@ -176,7 +169,7 @@ impl Server {
     fn request(&mut self, request: Request) -> Response {
         let id = request.id.clone();
         let answer = match (&self.state, request.method.as_str()) {
-            (State::Uninitialized, "initialize") => self.initialize(&request.params),
+            (State::Uninitialized, "initialize") => Ok(self.initialize(&request.params)),
             (State::Uninitialized, _) => Err(Failure {
                 code: ErrorCode::ServerNotInitialized,
                 message: "the first request must be `initialize`".to_owned(),
@@ -229,26 +222,19 @@ impl Server {
         }
     }
 
-    fn initialize(&mut self, params: &Value) -> Result<Value, Failure> {
-        let options = params
-            .get("initializationOptions")
-            .cloned()
-            .unwrap_or(Value::Null);
-        if !options.is_null() {
-            let settings = serde_json::from_value::<Settings>(options).map_err(|error| {
-                Failure::invalid_params(format!("initializationOptions: {error}"))
-            })?;
-            self.game = settings.game.and_then(GameSetting::game);
+    fn initialize(&mut self, params: &Value) -> Value {
+        if let Some(options) = params.get("initializationOptions") {
+            self.take_settings(options);
         }
         self.state = State::Running;
-        Ok(serde_json::to_value(InitializeResult {
+        serde_json::to_value(InitializeResult {
             capabilities: capabilities(),
             server_info: Some(ServerInfo {
                 name: "cardsharp".to_owned(),
                 version: Some(env!("CARGO_PKG_VERSION").to_owned()),
             }),
         })
-        .expect("capabilities are JSON"))
+        .expect("capabilities are JSON")
     }
 
     /// Answers request `R` on the document its parameters name, with
@@ -312,7 +298,7 @@ impl Server {
                 ),
                 DidChangeConfiguration::METHOD => notification.extract(&method).map(
                     |params: lsp_types::DidChangeConfigurationParams| {
-                        self.configure(params.settings);
+                        self.configure(&params.settings);
                     },
                 ),
                 // Others (`initialized`, `$/cancelRequest`, saves) change nothing.
@@ -324,19 +310,34 @@ impl Server {
     }
 
     /// Takes the settings of `workspace/didChangeConfiguration`, and checks
-    /// every open document again when the game changes.
-    fn configure(&mut self, settings: Value) {
-        let settings = settings.get("cardsharp").cloned().unwrap_or(settings);
-        match serde_json::from_value::<Settings>(settings) {
-            Ok(Settings { game: Some(game) }) => {
-                self.game = game.game();
-                for (uri, document) in &mut self.documents {
-                    document.forget();
-                    self.changed.push(uri.clone());
-                }
+    /// every open document again when they name a game.
+    fn configure(&mut self, settings: &Value) {
+        if self.take_settings(settings) {
+            for (uri, document) in &mut self.documents {
+                document.forget();
+                self.changed.push(uri.clone());
             }
-            Ok(Settings { game: None }) => {}
-            Err(error) => self.log(&format!("cardsharp: settings ignored: {error}")),
+        }
+    }
+
+    /// Takes the `game` setting from `settings`, at their top or under
+    /// `cardsharp`; other keys are the editor's. Whether they named one.
+    fn take_settings(&mut self, settings: &Value) -> bool {
+        let settings = settings.get("cardsharp").unwrap_or(settings);
+        let Some(game) = settings.get("game") else {
+            return false;
+        };
+        match GameSetting::deserialize(game) {
+            Ok(game) => {
+                self.game = game.game();
+                true
+            }
+            Err(error) => {
+                self.log(&format!(
+                    "cardsharp: the game setting is left as it was: {error}"
+                ));
+                false
+            }
         }
     }
 
