@@ -72,24 +72,35 @@ pub fn allowed(fix: &Fix, unsafe_fixes: bool) -> bool {
     fix.applicability == Applicability::Safe || unsafe_fixes
 }
 
-/// `text` with `fixes` applied, in their order, each whole or not at all:
-/// one whose edits overlap an edit taken before, or fall outside the
-/// text, is left out. Returns the new text and how many fixes applied.
+/// The fixes of `fixes` that apply to `text` of `length` bytes together,
+/// in their order, each whole or not at all: one whose edits overlap an
+/// edit taken before, or fall outside the text, is left out. What
+/// [`apply`] applies, and what an editor's fix-all offers.
 #[must_use]
-pub fn apply(text: &[u8], fixes: &[Fix]) -> (Vec<u8>, usize) {
+pub fn compatible(length: usize, fixes: &[Fix]) -> Vec<&Fix> {
     let mut taken: Vec<&Edit> = Vec::new();
-    let mut applied = 0;
+    let mut chosen = Vec::new();
     for fix in fixes {
         let fits = fix.edits.iter().enumerate().all(|(index, edit)| {
-            edit.span.end() <= text.len()
+            edit.span.end() <= length
                 && !taken.iter().any(|other| overlap(edit, other))
                 && !fix.edits[..index].iter().any(|other| overlap(edit, other))
         });
         if fits {
             taken.extend(&fix.edits);
-            applied += 1;
+            chosen.push(fix);
         }
     }
+    chosen
+}
+
+/// `text` with [`compatible`] `fixes` applied. Returns the new text and
+/// how many fixes applied.
+#[must_use]
+pub fn apply(text: &[u8], fixes: &[Fix]) -> (Vec<u8>, usize) {
+    let chosen = compatible(text.len(), fixes);
+    let applied = chosen.len();
+    let mut taken: Vec<&Edit> = chosen.iter().flat_map(|fix| &fix.edits).collect();
     taken.sort_by_key(|edit| (edit.span.offset, edit.span.len));
     let mut out = Vec::with_capacity(text.len());
     let mut at = 0;

@@ -2,6 +2,8 @@
 //! none of its crates (clap, indicatif, ignore).
 
 mod cli;
+#[cfg(feature = "lsp")]
+mod lsp;
 
 fn main() -> std::process::ExitCode {
     cli::main()

@@ -89,7 +89,7 @@ fn rank(module: &str) -> Option<usize> {
 
 /// The library module a file belongs to, as its path in the module tree;
 /// `None` for the crate roots and the binary's own files (`src/main.rs`,
-/// `src/cli/`), which sit on top and may name anything.
+/// `src/cli/`, `src/lsp/`), which sit on top and may name anything.
 fn module_path(file: &str) -> Option<Vec<String>> {
     let relative = file.strip_prefix("src/")?.strip_suffix(".rs")?;
     let mut path: Vec<String> = relative.split('/').map(str::to_owned).collect();
@@ -97,7 +97,7 @@ fn module_path(file: &str) -> Option<Vec<String>> {
         path.pop();
     }
     match path.first().map(String::as_str) {
-        None | Some("lib" | "main" | "cli") => None,
+        None | Some("lib" | "main" | "cli" | "lsp") => None,
         Some(_) => Some(path),
     }
 }

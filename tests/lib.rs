@@ -9,6 +9,8 @@ mod fix;
 mod golden;
 mod grammar;
 mod layers;
+#[cfg(feature = "lsp")]
+mod lsp;
 mod malformed;
 mod properties;
 mod schema;

@@ -88,6 +88,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t = LayoutArg::Lines)]
         layout: LayoutArg,
     },
+    /// Serve an editor: a language server (LSP) on standard input and
+    /// output, with diagnostics, hover, inlay hints, symbols, semantic
+    /// tokens and formatting.
+    #[cfg(feature = "lsp")]
+    Lsp,
     /// Print a completion script for a shell.
     Completions {
         #[arg(value_enum)]
@@ -256,6 +261,8 @@ pub(crate) fn main() -> ExitCode {
             rare,
             layout,
         } => return generate(game, count, seed, rare, layout.into()),
+        #[cfg(feature = "lsp")]
+        Command::Lsp => return crate::lsp::serve(),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             // In memory first: clap_complete panics when a write fails, as

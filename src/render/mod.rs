@@ -39,6 +39,21 @@ pub fn judge_line(record: &Record, outcome: &Outcome, out: &mut Vec<u8>) {
     }
 }
 
+/// The reasoning behind a record's outcome, as `explain` writes it after
+/// its `line N: `: a heading, indented lines, then the judge's answer.
+#[must_use]
+pub fn explanation(record: &Record, outcome: &Outcome) -> String {
+    use present::Present as _;
+    let mut text = String::new();
+    match (record, outcome) {
+        (Record::Bridge(hand), Outcome::Bridge(outcome)) => hand.explain(outcome, &mut text),
+        (Record::Choker(pair), Outcome::Choker(outcome)) => pair.explain(outcome, &mut text),
+        (Record::Whist(deal), Outcome::Whist(outcome)) => deal.explain(outcome, &mut text),
+        _ => unreachable!("an outcome always comes from its own record's game"),
+    }
+    text
+}
+
 /// `PASS`, `BID S`, `BID NO-TRUMP`.
 #[inline(always)]
 pub(crate) fn bridge_line(outcome: &BridgeOutcome, out: &mut Vec<u8>) {
