@@ -64,6 +64,8 @@ pub struct Tally {
     pub records: u64,
     pub errors: u64,
     pub warnings: u64,
+    /// Diagnostics that a safe fix repairs: what `check --fix` would mend.
+    pub fixable: u64,
 }
 
 impl std::ops::AddAssign for Tally {
@@ -71,6 +73,7 @@ impl std::ops::AddAssign for Tally {
         self.records += other.records;
         self.errors += other.errors;
         self.warnings += other.warnings;
+        self.fixable += other.fixable;
     }
 }
 
@@ -745,6 +748,12 @@ fn one_frame(
             Severity::Error => output.tally.errors += 1,
             Severity::Warning => output.tally.warnings += 1,
         }
+        output.tally.fixable += u64::from(
+            diagnostic
+                .fixes()
+                .iter()
+                .any(|fix| fix.applicability == crate::diagnostic::Applicability::Safe),
+        );
         render::diagnostic(
             diagnostic,
             &window,

@@ -339,6 +339,23 @@ fn the_sarif_log_validates_and_holds_every_rule() {
     let faulty = cardsharp(here, &["check", "--diagnostics", "sarif", "data"]);
     let log: Value = serde_json::from_slice(&faulty.stdout).unwrap();
     assert_valid(&validator, &log);
+    // Fixes as SARIF fixes: the ten written `10` is replaced by `T` and
+    // its suit, on the bytes of the JSON fix.
+    let ten = log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|result| result["ruleId"] == "cardsharp::bridge::ten_as_digits")
+        .expect("a ten written 10");
+    let replacement = &ten["fixes"][0]["artifactChanges"][0]["replacements"][0];
+    assert_eq!(replacement["deletedRegion"]["byteLength"], 3);
+    assert_eq!(ten["fixes"][0]["properties"]["applicability"], "safe");
+    assert!(
+        replacement["insertedContent"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with('T')
+    );
     let run = &log["runs"][0];
     let driver = &run["tool"]["driver"];
     assert_eq!(driver["name"], "cardsharp");
@@ -476,8 +493,19 @@ fn the_summary_counts_what_the_reports_say() {
         .count();
     let (errors, warnings) = (count("error"), count("warning"));
     assert!(errors > 1 && warnings == 0, "{errors} {warnings}");
+    let fixable = reports
+        .iter()
+        .filter(|r| {
+            r["fixes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|fix| fix["applicability"] == "safe")
+        })
+        .count();
+    assert!(fixable > 1);
     let expected = format!(
-        "Found {errors} errors in {} of {files} files; {records} records checked.\n",
+        "Found {errors} errors ({fixable} fixable with --fix) in {} of {files} files; {records} records checked.\n",
         reported.len()
     );
     for format in ["human", "short"] {

@@ -50,7 +50,14 @@ pub(super) fn line(summary: &Summary, action: Action, all_clear: bool) -> Option
     } else {
         String::new()
     };
-    Some(format!("Found {reports}{inputs}; {records}.\n"))
+    // The flag is named here, in the command line's own text, not in the
+    // library's.
+    let fixable = if tally.fixable > 0 {
+        format!(" ({} fixable with --fix)", tally.fixable)
+    } else {
+        String::new()
+    };
+    Some(format!("Found {reports}{fixable}{inputs}; {records}.\n"))
 }
 
 /// `1 error`, `2 errors`.
@@ -75,6 +82,7 @@ mod tests {
                 records,
                 errors,
                 warnings,
+                fixable: 0,
             },
             inputs,
             inputs_reported: reported,

@@ -172,6 +172,28 @@ pub(crate) fn result(
             })
             .collect();
     }
+    let fixes = diagnostic.fixes();
+    if !fixes.is_empty() {
+        result["fixes"] = fixes
+            .iter()
+            .map(|fix| {
+                json!({
+                    "description": { "text": fix.message },
+                    "artifactChanges": [{
+                        "artifactLocation": artifact,
+                        "replacements": fix.edits.iter().map(|edit| json!({
+                            "deletedRegion": {
+                                "byteOffset": edit.span.offset,
+                                "byteLength": edit.span.len,
+                            },
+                            "insertedContent": { "text": edit.replacement },
+                        })).collect::<Vec<_>>(),
+                    }],
+                    "properties": { "applicability": fix.applicability },
+                })
+            })
+            .collect();
+    }
     push_line(&result, out);
 }
 
