@@ -16,8 +16,6 @@ use crate::syntax::Line;
 /// else, which the grammar then reads (what was written is then
 /// overwritten).
 #[inline(always)]
-// Truncates on purpose: the tail word's low half is the window's bytes 12 to 15, as wanted.
-#[allow(clippy::cast_possible_truncation)]
 pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
     let text = line.text;
     // A name of 1 to 20 letters, a dash and ten card letters.
@@ -31,10 +29,7 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
     let word = |at: usize| u64::from_le_bytes(*text[at..].first_chunk().expect("in the line"));
     let head = u32::from_le_bytes(*text[8..].first_chunk().expect("in the line"));
     let tail = word((text.len() - 8).min(12));
-    let window = (
-        u128::from(word(0)) | u128::from(head) << 64 | u128::from(tail as u32) << 96,
-        (tail >> 32) as u32,
-    );
+    let window = [word(0), u64::from(head) | tail << 32, tail >> 32];
     let dash_and_cards = &text[dash..];
     if dash_and_cards[0] != b'-'
         || !read_name_window(&mut hand.name, window, dash, Span::new(line.offset, dash))
@@ -55,49 +50,73 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
     codes & 0x80 == 0
 }
 
+/// `0xFF` twenty times, then zeros: the 24 bytes from `Name::MAX - len`
+/// are the mask of a name of `len` letters in its window.
+const NAME_MASKS: [u8; Name::MAX + NAME_WINDOW] = {
+    let mut masks = [0; Name::MAX + NAME_WINDOW];
+    let mut at = 0;
+    while at < Name::MAX {
+        masks[at] = 0xFF;
+        at += 1;
+    }
+    masks
+};
+
+/// The bytes a name is read from, as three little-endian words: its
+/// longest, and then four bytes the name ignores.
+const NAME_WINDOW: usize = 24;
+
+const ONES: u64 = u64::MAX / 0xFF;
+const HIGH_BITS: u64 = ONES * 0x80;
+
 /// Makes `name` the one in the first `len` bytes of `window`, when those
 /// are 1 to 20 ASCII letters (`false` otherwise, and the name is then not
-/// one to use); the bytes after them are ignored. The window comes as two
-/// little-endian words: its bytes 0 to 15, then 16 to 19.
+/// one to use); the bytes after them are ignored.
 ///
-/// Words, so that the check and the copy take a few instructions and no
-/// branch: a branch on the name's length or case would be mispredicted,
-/// and a copy of `len` bytes is a call whose size the processor cannot
-/// foresee.
-// Cannot truncate: `len` is clamped to 1..=20 and the mask shifted to 32 bits.
+/// Words, and the name's length only in masks read from a table, so that
+/// the check and the copy take a few instructions and no branch: a
+/// branch on the name's length or case would be mispredicted, and a copy
+/// of `len` bytes is a call whose size the processor cannot foresee.
+#[inline(always)]
+// Cannot truncate: `len` is clamped to 1..=20.
 #[allow(clippy::cast_possible_truncation)]
-fn read_name_window(name: &mut Name, window: (u128, u32), len: usize, span: Span) -> bool {
+fn read_name_window(name: &mut Name, window: [u64; 3], len: usize, span: Span) -> bool {
     let in_range = (1..=Name::MAX).contains(&len);
-    let len = len.clamp(1, Name::MAX) as u32;
-    // Masks of the name's bytes in each word.
-    let first_mask = u128::MAX >> (8 * (16 - len.min(16)));
-    let second_mask = (u64::from(u32::MAX) >> (8 * (20 - len.max(16)))) as u32;
-    let first = window.0 & first_mask;
-    let second = window.1 & second_mask;
-    let mut letters = [0; Name::MAX];
-    letters[..16].copy_from_slice(&first.to_le_bytes());
-    letters[16..].copy_from_slice(&second.to_le_bytes());
-    *name = Name::from_padded(letters, len as u8, span);
-    in_range
-        & letters_only(first, first_mask)
-        & letters_only(u128::from(second), u128::from(second_mask))
+    let len = len.clamp(1, Name::MAX);
+    let masks = NAME_MASKS[Name::MAX - len..]
+        .chunks_exact(8)
+        .map(|mask| u64::from_le_bytes(mask.try_into().expect("eight bytes")));
+    let mut not_letters = 0;
+    let mut letters = [0; NAME_WINDOW];
+    for ((word, mask), kept) in window
+        .into_iter()
+        .zip(masks)
+        .zip(letters.chunks_exact_mut(8))
+    {
+        not_letters |= !letters_in(word) & mask & HIGH_BITS;
+        kept.copy_from_slice(&(word & mask).to_le_bytes());
+    }
+    *name = Name::from_padded(
+        *letters.first_chunk().expect("a window holds a name"),
+        len as u8,
+        span,
+    );
+    in_range && not_letters == 0
 }
 
-/// Whether every byte of `word` that `mask` covers is an ASCII letter,
-/// all bytes at once: a byte is a letter when, with the case bit set, its
-/// low seven bits lie from `a` to `z` and its high bit is clear. Adding
+/// The high bit of each byte of `word` that is an ASCII letter, all bytes
+/// at once: a byte is a letter when, with the case bit set, its low seven
+/// bits lie from `a` to `z` and its high bit is clear. Adding
 /// `0x80 - b'a'` to seven bits sets the high bit exactly when they reach
 /// `a`, and adding `0x80 - b'z' - 1` when they pass `z`; neither carries
 /// into the next byte.
-fn letters_only(word: u128, mask: u128) -> bool {
-    const ONES: u128 = u128::MAX / 0xFF;
-    const HIGH_BITS: u128 = ONES * 0x80;
+#[inline(always)]
+fn letters_in(word: u64) -> u64 {
     let lower = word | (ONES * 0x20);
     let seven = lower & !HIGH_BITS;
-    let from_a = seven + ONES * u128::from(0x80 - b'a');
-    let past_z = seven + ONES * u128::from(0x80 - b'z' - 1);
-    let letters = from_a & !past_z & !lower & HIGH_BITS;
-    letters & mask == mask & HIGH_BITS
+    let from_a = seven + ONES * u64::from(0x80 - b'a');
+    let past_z = seven + ONES * u64::from(0x80 - b'z' - 1);
+    from_a & !past_z & !lower & HIGH_BITS
 }
 
 #[cfg(test)]
@@ -113,17 +132,13 @@ mod tests {
     #[test]
     fn a_window_is_read_as_the_name_it_starts_with() {
         for len in 1..=Name::MAX {
-            for place in 0..Name::MAX {
+            for place in 0..NAME_WINDOW {
                 for byte in 0..=u8::MAX {
-                    let mut bytes = [b'q'; Name::MAX];
+                    let mut bytes = [b'q'; NAME_WINDOW];
                     bytes[..len].copy_from_slice(&b"AbCdEfGhIjKlMnOpQrSt"[..len]);
                     bytes[place] = byte;
-                    let window = (
-                        u128::from_le_bytes(*bytes.first_chunk().unwrap()),
-                        u32::from_le_bytes(*bytes.last_chunk().unwrap()),
-                    );
                     let mut name = Name::default();
-                    let read = read_name_window(&mut name, window, len, Span::default());
+                    let read = read_name_window(&mut name, words(bytes), len, Span::default());
                     let letters = &bytes[..len];
                     assert_eq!(read, letters.iter().all(u8::is_ascii_alphabetic));
                     if read {
@@ -136,14 +151,17 @@ mod tests {
 
     #[test]
     fn a_window_says_no_to_a_name_of_no_letters_or_too_many() {
-        let window = (
-            u128::from_le_bytes([b'a'; 16]),
-            u32::from_le_bytes([b'a'; 4]),
-        );
+        let window = words([b'a'; NAME_WINDOW]);
         let read = |len| read_name_window(&mut Name::default(), window, len, Span::default());
         assert!(!read(0));
         assert!(!read(21));
         assert!(read(20));
+    }
+
+    /// A window's bytes as the words the fast path reads.
+    fn words(bytes: [u8; NAME_WINDOW]) -> [u64; 3] {
+        let word = |at: usize| u64::from_le_bytes(*bytes[at..].first_chunk().unwrap());
+        [word(0), word(8), word(16)]
     }
 
     proptest! {
