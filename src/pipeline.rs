@@ -431,10 +431,19 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
             unframed = BYTE_ORDER_MARK.len();
         }
+        // Whether the block ends inside a line, cut after a blank: a long
+        // line of the tokens layout, whose rest the next block frames.
+        let mut cut_in_line = false;
         let framed_end = if at_end {
             bytes.len()
         } else if let Some(newline) = last_newline {
             unframed + newline + 1
+        } else if let Some(blank) = F::READS_LONG_LINES
+            .then(|| memchr::memrchr3(b' ', b'\t', b'\r', &bytes[unframed..]))
+            .flatten()
+        {
+            cut_in_line = true;
+            unframed + blank + 1
         } else {
             // No line ends in a whole block: the line is too long to keep,
             // unless it is binary.
@@ -472,7 +481,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
                         frames.frame(binary_input(nul, &line));
                         return true;
                     }
-                    if line.text.len() > MAX_LINE_LENGTH {
+                    if !F::READS_LONG_LINES && line.text.len() > MAX_LINE_LENGTH {
                         framer.overlong_line(&line, frames);
                     } else {
                         framer.line(&line, frames);
@@ -485,7 +494,8 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             self.finished = true;
             return Ok(Some(block));
         }
-        self.line_number = lines.next_number();
+        // A line cut short goes on in the next block, under its number.
+        self.line_number = lines.next_number() - usize::from(cut_in_line);
         if at_end {
             self.framer.finish(frames);
             self.finished = true;

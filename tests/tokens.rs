@@ -189,3 +189,19 @@ fn generated_token_files_read_as_their_originals() {
             .run();
     }
 }
+
+/// A whole input on one line, far longer than any line the lines layout
+/// reads (a judge reads it all the same): the reader cuts it between
+/// blocks after a blank, and every record is read.
+#[test]
+fn a_whole_input_on_one_long_line_is_read() {
+    let original = generate::document(Game::Whist, 3000, 5, false);
+    let line = on_one_line(&original);
+    assert!(line.len() > 4 * cardsharp::syntax::MAX_LINE_LENGTH);
+    let (expected, _) = run(original.as_bytes(), Mode::Auto, Layout::Lines);
+    let (results, reports) = run(line.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(reports, "");
+    assert_eq!(results, expected);
+    let (_, reports) = run(line.as_bytes(), Mode::Auto, Layout::Lines);
+    assert!(reports.contains("line_too_long"), "{reports}");
+}

@@ -30,6 +30,11 @@ pub(crate) use tokens::TokenFramer;
 /// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),
 /// one for each [`Layout`], are fed alike.
 pub(crate) trait Framing: Send {
+    /// Whether lines of any length are read, cut between blocks after a
+    /// blank: in the tokens layout, where a whole input may stand on one
+    /// line. The lines layout reports a line longer than any record.
+    const READS_LONG_LINES: bool;
+
     fn new(mode: Mode) -> Self;
     fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
     fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
@@ -43,6 +48,8 @@ pub(crate) trait Framing: Send {
 }
 
 impl Framing for Framer {
+    const READS_LONG_LINES: bool = false;
+
     fn new(mode: Mode) -> Self {
         Framer::new(mode)
     }
@@ -70,6 +77,8 @@ impl Framing for Framer {
 }
 
 impl Framing for TokenFramer {
+    const READS_LONG_LINES: bool = true;
+
     fn new(mode: Mode) -> Self {
         TokenFramer::new(mode)
     }
