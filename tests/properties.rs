@@ -49,7 +49,10 @@ fn card_like_noise() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn run_all(input: &[u8]) {
-    for mode in MODES {
+    for (mode, layout) in MODES
+        .into_iter()
+        .flat_map(|mode| [(mode, Layout::Lines), (mode, Layout::Tokens)])
+    {
         for diagnostics in [
             DiagnosticFormat::Human {
                 color: false,
@@ -61,7 +64,7 @@ fn run_all(input: &[u8]) {
             for output in [OutputFormat::Text, OutputFormat::Json] {
                 let settings = Settings {
                     mode,
-                    layout: Layout::Lines,
+                    layout,
                     action: Action::Run,
                     output,
                     diagnostics,
