@@ -45,6 +45,8 @@ pub mod generate;
 pub mod interpret;
 pub mod pipeline;
 pub mod render;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod syntax;
 
 pub use ast::{Game, Record};
