@@ -38,7 +38,11 @@ struct Driver {
 
 impl Driver {
     fn start(program: &PathBuf) -> Self {
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
         let child = Command::new(program)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -47,7 +51,10 @@ impl Driver {
             .expect("chromedriver runs");
         let started = Instant::now();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
         Self { child, port }
@@ -67,12 +74,19 @@ impl Drop for Driver {
 struct BrowserLog;
 
 impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
         base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
+        (
+            http::Method::POST,
+            Some(json!({ "type": "browser" }).to_string()),
+        )
     }
 }
 
@@ -88,7 +102,10 @@ fn grammar_rules() -> Vec<String> {
             rest = &rest[rest[start..].find("*)").unwrap() + start + 2..];
         }
         code.push_str(rest);
-        rules.extend(code.split(';').filter_map(|rule| Some(rule.split_once('=')?.0.trim().to_owned())));
+        rules.extend(
+            code.split(';')
+                .filter_map(|rule| Some(rule.split_once('=')?.0.trim().to_owned())),
+        );
     }
     rules.sort();
     rules
@@ -100,7 +117,10 @@ struct Page {
 
 impl Page {
     async fn js(&self, script: &str) -> Value {
-        self.client.execute(script, Vec::new()).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+        self.client
+            .execute(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("{script}: {e}"))
     }
 
     /// Waits until `script` returns something truthy, and returns it.
@@ -108,36 +128,52 @@ impl Page {
         let started = Instant::now();
         loop {
             let value = self.js(script).await;
-            if !matches!(value, Value::Null | Value::Bool(false)) && value != json!("") && value != json!(0) {
+            if !matches!(value, Value::Null | Value::Bool(false))
+                && value != json!("")
+                && value != json!(0)
+            {
                 return value;
             }
-            assert!(started.elapsed() < Duration::from_secs(20), "waited in vain for {what}");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "waited in vain for {what}"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
     async fn click(&self, selector: &str) {
-        self.client.find(Locator::Css(selector)).await.unwrap_or_else(|e| panic!("{selector}: {e}")).click().await.unwrap();
+        self.client
+            .find(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("{selector}: {e}"))
+            .click()
+            .await
+            .unwrap();
     }
 
     async fn text(&self, selector: &str) -> String {
-        self.js(&format!("return document.querySelector({selector:?})?.textContent ?? ''")).await.as_str().unwrap().to_owned()
+        self.js(&format!(
+            "return document.querySelector({selector:?})?.textContent ?? ''"
+        ))
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned()
     }
 
     /// What a person sees of the page's state: the input, the pickers,
     /// the open pane and the results and diagnostics.
     async fn seen(&self) -> Value {
-        self.js(
-            "return {
+        self.js("return {
                 text: document.getElementById('input').value,
                 game: document.getElementById('game').value,
                 layout: document.getElementById('layout').value,
                 pane: document.querySelector('.pane.open').id,
                 results: document.getElementById('pane-results').textContent,
                 diagnostics: document.getElementById('pane-diagnostics').textContent,
-            }",
-        )
-        .await
+            }")
+            .await
     }
 }
 
@@ -150,12 +186,16 @@ fn the_playground_works_in_headless_chromium() {
             std::env::var_os("CI").is_none(),
             "CI is set, and Chromium or chromedriver is missing: .ci/run installs them"
         );
-        eprintln!("skipped: the playground's browser test needs `chromium` and `chromedriver` on PATH (Debian: apt-get install chromium chromium-driver)");
+        eprintln!(
+            "skipped: the playground's browser test needs `chromium` and `chromedriver` on PATH (Debian: apt-get install chromium chromium-driver)"
+        );
         return;
     };
     let playground = Playground::start();
     let driver = Driver::start(&driver);
-    tokio::runtime::Runtime::new().unwrap().block_on(drive(&playground, &driver, &browser));
+    tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(drive(&playground, &driver, &browser));
 }
 
 async fn drive(playground: &Playground, driver: &Driver, browser: &PathBuf) {
@@ -174,68 +214,165 @@ async fn drive(playground: &Playground, driver: &Driver, browser: &PathBuf) {
         .expect("a session of headless Chromium");
     let page = Page { client };
     page.client.goto(&playground.url()).await.unwrap();
-    page.until("the first analysis", "return document.getElementById('status').textContent.includes('results')").await;
+    page.until(
+        "the first analysis",
+        "return document.getElementById('status').textContent.includes('results')",
+    )
+    .await;
+    type_and_fix(&page).await;
+    hover_and_select_in_the_tree(&page).await;
+    draw_the_grammar(&page).await;
+    reproduce_from_the_link(&page).await;
+    screenshot_and_read_the_console(page).await;
+}
 
-    // Typing: a hand's result appears; a hand with `10D` is underlined
-    // in the editor and reported, and its fix button mends it.
+/// Typing: a hand's result appears; a hand with `10C` is underlined
+/// in the editor and reported, and its fix button mends it.
+async fn type_and_fix(page: &Page) {
     let editor = page.client.find(Locator::Id("input")).await.unwrap();
-    editor.send_keys("AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS TH 8H 4H AC QC 10C 5C KD QD JD 8D\n").await.unwrap();
+    editor
+        .send_keys(
+            "AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\nKS QS TH 8H 4H AC QC 10C 5C KD QD JD 8D\n",
+        )
+        .await
+        .unwrap();
     page.until("a result", "return document.querySelector('#pane-results .result-text')?.textContent === 'BID NO-TRUMP'").await;
-    page.until("the underline", "return document.querySelector('#highlights mark.error')?.textContent").await;
+    page.until(
+        "the underline",
+        "return document.querySelector('#highlights mark.error')?.textContent",
+    )
+    .await;
     assert_eq!(page.text("#highlights mark.error").await, "10C");
     page.click("#tabs [data-pane=diagnostics]").await;
-    assert!(page.text("#pane-diagnostics .diagnostic").await.contains("ten_as_digits"));
+    assert!(
+        page.text("#pane-diagnostics .diagnostic")
+            .await
+            .contains("ten_as_digits")
+    );
     page.click("#pane-diagnostics button.fix").await;
     page.until("the fix", "return document.getElementById('input').value.includes(' TC ') && document.querySelectorAll('#pane-results .result').length === 2").await;
-    assert_eq!(page.js("return document.querySelectorAll('#pane-diagnostics .diagnostic').length").await, 0);
-    assert_eq!(page.js("return document.querySelectorAll('#highlights mark.error').length").await, 0);
+    assert_eq!(
+        page.js("return document.querySelectorAll('#pane-diagnostics .diagnostic').length")
+            .await,
+        0
+    );
+    assert_eq!(
+        page.js("return document.querySelectorAll('#highlights mark.error').length")
+            .await,
+        0
+    );
+}
 
-    // The tree: hovering a card's node lights its bytes; the caret in
-    // the editor selects the innermost node that holds it.
+/// The tree: hovering a card's node lights its bytes; the caret in
+/// the editor selects the innermost node that holds it.
+async fn hover_and_select_in_the_tree(page: &Page) {
+    let editor = page.client.find(Locator::Id("input")).await.unwrap();
     page.click("#tabs [data-pane=tree]").await;
-    let node = page.client.find(Locator::Css("#pane-tree .label[data-start='3']")).await.unwrap();
-    page.client.perform_actions(MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
-        element: node.clone(), duration: None, x: 0.0, y: 0.0,
-    })).await.unwrap();
-    page.until("the hovered node's bytes", "return document.querySelector('#highlights mark.lit')?.textContent === '3C'").await;
+    let node = page
+        .client
+        .find(Locator::Css("#pane-tree .label[data-start='3']"))
+        .await
+        .unwrap();
+    page.client
+        .perform_actions(
+            MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+                element: node.clone(),
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            }),
+        )
+        .await
+        .unwrap();
+    page.until(
+        "the hovered node's bytes",
+        "return document.querySelector('#highlights mark.lit')?.textContent === '3C'",
+    )
+    .await;
     assert!(node.text().await.unwrap().contains("3C"));
     page.js("const input = document.getElementById('input'); input.focus(); input.setSelectionRange(49, 49)").await;
-    editor.send_keys(&char::from(fantoccini::key::Key::Right).to_string()).await.unwrap();
-    let selected = page.until("the node at the caret", "return document.querySelector('#pane-tree .label.selected')?.textContent").await;
+    editor
+        .send_keys(&char::from(fantoccini::key::Key::Right).to_string())
+        .await
+        .unwrap();
+    let selected = page
+        .until(
+            "the node at the caret",
+            "return document.querySelector('#pane-tree .label.selected')?.textContent",
+        )
+        .await;
     assert!(selected.as_str().unwrap().contains("\"8H\""), "{selected}");
+}
 
-    // The grammar: one railroad diagram per rule, each beside its nom
-    // function; a rule's name in a diagram leads to its own diagram.
+/// The grammar: one railroad diagram per rule, each beside its nom
+/// function; a rule's name in a diagram leads to its own diagram.
+async fn draw_the_grammar(page: &Page) {
     page.click("#tabs [data-pane=grammar]").await;
-    page.until("the diagrams", "return document.querySelectorAll('svg.railroad').length").await;
+    page.until(
+        "the diagrams",
+        "return document.querySelectorAll('svg.railroad').length",
+    )
+    .await;
     let drawn = page.js("return [...document.querySelectorAll('svg.railroad')].map(svg => svg.dataset.rule).sort()").await;
     assert_eq!(drawn, json!(grammar_rules()));
     let sources = page.js("return [...document.querySelectorAll('.rule')].every(rule => rule.querySelector('pre').textContent.includes('fn ' + rule.id.slice(5)))").await;
     assert_eq!(sources, true, "each diagram has its function beside it");
-    assert!(page.js("return document.querySelector('svg[data-rule=card_row] rect').getBBox().width").await.as_f64().unwrap() > 10.0);
-    page.click("svg[data-rule=card_row] a[data-rule=card]").await;
-    page.until("the linked diagram", "return document.getElementById('rule-card').classList.contains('flash')").await;
+    assert!(
+        page.js("return document.querySelector('svg[data-rule=card_row] rect').getBBox().width")
+            .await
+            .as_f64()
+            .unwrap()
+            > 10.0
+    );
+    page.click("svg[data-rule=card_row] a[data-rule=card]")
+        .await;
+    page.until(
+        "the linked diagram",
+        "return document.getElementById('rule-card').classList.contains('flash')",
+    )
+    .await;
+}
 
-    // The URL: a copied link reproduces the page.
+/// The URL: a copied link reproduces the page.
+async fn reproduce_from_the_link(page: &Page) {
+    let editor = page.client.find(Locator::Id("input")).await.unwrap();
     page.click("#tabs [data-pane=diagnostics]").await;
     page.js("const game = document.getElementById('game'); game.value = 'bridge'; game.dispatchEvent(new Event('change'))").await;
     editor.send_keys("AS\n").await.unwrap();
-    page.until("the new diagnostic", "return document.querySelectorAll('#pane-diagnostics .diagnostic').length === 1").await;
+    page.until(
+        "the new diagnostic",
+        "return document.querySelectorAll('#pane-diagnostics .diagnostic').length === 1",
+    )
+    .await;
     let before = page.seen().await;
     let link = page.client.current_url().await.unwrap();
     page.client.goto("about:blank").await.unwrap();
     page.client.goto(link.as_str()).await.unwrap();
-    page.until("the analysis of the link", "return document.querySelectorAll('#pane-diagnostics .diagnostic').length === 1").await;
+    page.until(
+        "the analysis of the link",
+        "return document.querySelectorAll('#pane-diagnostics .diagnostic').length === 1",
+    )
+    .await;
     assert_eq!(page.seen().await, before);
+}
 
-    // The screenshot the README shows: an example with its diagnostics.
+/// The screenshot the README shows: an example with its diagnostics.
+async fn screenshot_and_read_the_console(page: Page) {
     page.js("const pick = document.getElementById('example'); pick.value = 'fixable.txt'; pick.dispatchEvent(new Event('change'))").await;
-    page.until("the example's diagnostics", "return document.querySelectorAll('#pane-diagnostics .diagnostic').length > 1").await;
+    page.until(
+        "the example's diagnostics",
+        "return document.querySelectorAll('#pane-diagnostics .diagnostic').length > 1",
+    )
+    .await;
     page.click("#tabs [data-pane=diagnostics]").await;
     let screenshot = page.client.screenshot().await.unwrap();
     std::fs::write(root().join("docs/playground.png"), screenshot).unwrap();
 
-    let log = page.client.issue_cmd(BrowserLog).await.expect("the browser's console");
+    let log = page
+        .client
+        .issue_cmd(BrowserLog)
+        .await
+        .expect("the browser's console");
     let problems: Vec<&Value> = log
         .as_array()
         .expect("a list of messages")

@@ -125,16 +125,37 @@ fn analyze_agrees_with_the_command_line_on_every_example() {
         let on_disk = std::fs::read(root().join("examples").join(name)).unwrap();
         let text = example["text"].as_str().unwrap();
         assert_eq!(text, String::from_utf8_lossy(&on_disk), "{name}");
-        let (game, layout) = (example["game"].as_str().unwrap(), example["layout"].as_str().unwrap());
+        let (game, layout) = (
+            example["game"].as_str().unwrap(),
+            example["layout"].as_str().unwrap(),
+        );
         let answer = playground.analyze(&json!({ "text": text, "game": game, "layout": layout }));
         let flags = ["--game", game, "--layout", layout];
         let with = |args: &[&'static str]| [args, &flags[..]].concat();
-        let (results, diagnostics, _) = cli(&with(&["run", "--output", "json", "--diagnostics", "json"]), text.as_bytes());
-        assert_eq!(answer["results"], Value::from(json_lines(&results)), "{name}");
-        assert_eq!(answer["diagnostics"], Value::from(json_lines(&diagnostics)), "{name}");
+        let (results, diagnostics, _) = cli(
+            &with(&["run", "--output", "json", "--diagnostics", "json"]),
+            text.as_bytes(),
+        );
+        assert_eq!(
+            answer["results"],
+            Value::from(json_lines(&results)),
+            "{name}"
+        );
+        assert_eq!(
+            answer["diagnostics"],
+            Value::from(json_lines(&diagnostics)),
+            "{name}"
+        );
         let (_, checked, _) = cli(&with(&["check", "--diagnostics", "json"]), text.as_bytes());
-        assert_eq!(answer["diagnostics"], Value::from(json_lines(&checked)), "{name}");
-        if let Some(code) = name.strip_prefix("malformed/").and_then(|name| name.strip_suffix(".txt")) {
+        assert_eq!(
+            answer["diagnostics"],
+            Value::from(json_lines(&checked)),
+            "{name}"
+        );
+        if let Some(code) = name
+            .strip_prefix("malformed/")
+            .and_then(|name| name.strip_suffix(".txt"))
+        {
             let code = format!("cardsharp::{}", code.replace('.', "::"));
             let codes: Vec<&str> = answer["diagnostics"]
                 .as_array()
@@ -143,14 +164,25 @@ fn analyze_agrees_with_the_command_line_on_every_example() {
                 .filter_map(|diagnostic| diagnostic["code"].as_str())
                 .collect();
             let shown = code.ends_with("invalid_utf8") || codes.contains(&code.as_str());
-            assert!(shown, "{name}: the page's example shows {code}, not only {codes:?}");
+            assert!(
+                shown,
+                "{name}: the page's example shows {code}, not only {codes:?}"
+            );
         }
         let (explained, _, _) = cli(&with(&["explain", "--output", "json"]), text.as_bytes());
-        assert_eq!(answer["explanations"], Value::from(json_lines(&explained)), "{name}");
+        assert_eq!(
+            answer["explanations"],
+            Value::from(json_lines(&explained)),
+            "{name}"
+        );
         let (tree, _, _) = cli(&with(&["parse", "--output", "json"]), text.as_bytes());
         assert_eq!(answer["tree"], Value::from(json_lines(&tree)), "{name}");
         let (formatted, _, clean) = cli(&with(&["fmt"]), text.as_bytes());
-        let formatted = if clean { Value::from(formatted) } else { Value::Null };
+        let formatted = if clean {
+            Value::from(formatted)
+        } else {
+            Value::Null
+        };
         assert_eq!(answer["formatted"], formatted, "{name}");
     }
 }
@@ -166,9 +198,24 @@ fn bad_requests_are_refused_with_their_status() {
         ("POST", "/api/analyze", b"not json", 400),
         ("POST", "/api/analyze", b"{}", 400),
         ("POST", "/api/analyze", b"{\"text\": 7}", 400),
-        ("POST", "/api/analyze", b"{\"text\": \"\", \"game\": \"poker\"}", 400),
-        ("POST", "/api/analyze", b"{\"text\": \"\", \"layout\": \"columns\"}", 400),
-        ("POST", "/api/analyze", b"{\"text\": \"\", \"colour\": true}", 400),
+        (
+            "POST",
+            "/api/analyze",
+            b"{\"text\": \"\", \"game\": \"poker\"}",
+            400,
+        ),
+        (
+            "POST",
+            "/api/analyze",
+            b"{\"text\": \"\", \"layout\": \"columns\"}",
+            400,
+        ),
+        (
+            "POST",
+            "/api/analyze",
+            b"{\"text\": \"\", \"colour\": true}",
+            400,
+        ),
         ("GET", "/api/analyze", b"", 405),
         ("PUT", "/api/analyze", b"{\"text\": \"\"}", 405),
         ("POST", "/", b"", 405),
@@ -207,7 +254,10 @@ fn no_path_reaches_outside_the_assets() {
     ] {
         let (status, body) = playground.request("GET", path, b"");
         assert_eq!(status, 404, "{path}: {body}");
-        assert!(!body.contains("[package]") && !body.contains("root:"), "{path}");
+        assert!(
+            !body.contains("[package]") && !body.contains("root:"),
+            "{path}"
+        );
     }
     for (path, part) in [
         ("/", "<textarea"),
@@ -233,10 +283,18 @@ fn many_clients_are_answered_at_once() {
                 let (playground, bridge) = (&playground, &bridge);
                 scope.spawn(move || {
                     (worker..200).step_by(16).all(|request| {
-                        let text = if request % 2 == 0 { bridge.clone() } else { format!("{bridge}10H\n") };
+                        let text = if request % 2 == 0 {
+                            bridge.clone()
+                        } else {
+                            format!("{bridge}10H\n")
+                        };
                         let answer = playground.analyze(&json!({ "text": text, "game": "bridge" }));
-                        answer["results"].as_array().is_some_and(|results| !results.is_empty())
-                            && answer["diagnostics"].as_array().is_some_and(|d| d.is_empty() == (request % 2 == 0))
+                        answer["results"]
+                            .as_array()
+                            .is_some_and(|results| !results.is_empty())
+                            && answer["diagnostics"]
+                                .as_array()
+                                .is_some_and(|d| d.is_empty() == (request % 2 == 0))
                     })
                 })
             })
@@ -258,7 +316,9 @@ fn it_listens_on_loopback_only() {
         let port = format!(":{:04X}", playground.address.port());
         let mut listening = Vec::new();
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            let Ok(text) = std::fs::read_to_string(table) else { continue };
+            let Ok(text) = std::fs::read_to_string(table) else {
+                continue;
+            };
             for line in text.lines().skip(1) {
                 let fields: Vec<&str> = line.split_whitespace().collect();
                 if fields[1].ends_with(&port) && fields[3] == "0A" {

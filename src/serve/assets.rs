@@ -19,11 +19,17 @@ pub(super) async fn style() -> Response {
 }
 
 pub(super) async fn script() -> Response {
-    asset("text/javascript; charset=utf-8", include_str!("page/playground.js"))
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page/playground.js"),
+    )
 }
 
 pub(super) async fn railroad() -> Response {
-    asset("text/javascript; charset=utf-8", include_str!("page/railroad.js"))
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page/railroad.js"),
+    )
 }
 
 pub(super) async fn examples() -> Response {
@@ -173,7 +179,10 @@ const GRAMMAR_FILES: &[(&str, &str)] = &[
 /// The files that hold the rules' nom functions.
 const SYNTAX_FILES: &[(&str, &str)] = &[
     ("src/syntax/card.rs", include_str!("../syntax/card.rs")),
-    ("src/syntax/document.rs", include_str!("../syntax/document.rs")),
+    (
+        "src/syntax/document.rs",
+        include_str!("../syntax/document.rs"),
+    ),
     ("src/syntax/bridge.rs", include_str!("../syntax/bridge.rs")),
     ("src/syntax/choker.rs", include_str!("../syntax/choker.rs")),
     ("src/syntax/whist.rs", include_str!("../syntax/whist.rs")),
@@ -276,7 +285,10 @@ mod tests {
             }
         }
         on_disk.sort();
-        let mut embedded: Vec<String> = EXAMPLES.iter().map(|(name, _)| (*name).to_owned()).collect();
+        let mut embedded: Vec<String> = EXAMPLES
+            .iter()
+            .map(|(name, _)| (*name).to_owned())
+            .collect();
         embedded.sort();
         assert_eq!(embedded, on_disk);
     }
@@ -300,7 +312,10 @@ mod tests {
                 let function = functions
                     .get(name)
                     .unwrap_or_else(|| panic!("{file}: rule {name} has no function"));
-                assert!(function.source.starts_with(&format!("/// `{name} = ")), "{name}");
+                assert!(
+                    function.source.starts_with(&format!("/// `{name} = ")),
+                    "{name}"
+                );
                 assert!(function.source.contains(&format!("fn {name}")), "{name}");
                 assert!(function.source.ends_with('}'), "{name}");
             }

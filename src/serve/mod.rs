@@ -66,7 +66,10 @@ fn router() -> Router {
         .route("/api/analyze", post(analyze::analyze))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") })
         .method_not_allowed_fallback(|| async {
-            error(StatusCode::METHOD_NOT_ALLOWED, "this method is not allowed here")
+            error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here",
+            )
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }

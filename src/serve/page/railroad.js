@@ -22,7 +22,8 @@ const Railroad = (() => {
       if (c === '"' || c === "?") {
         const end = text.indexOf(c, i + 1);
         const stop = end < 0 ? text.length : end;
-        tokens.push({ kind: c === '"' ? "string" : "special", text: text.slice(i + 1, stop).trim() });
+        const inner = text.slice(i + 1, stop);
+        tokens.push(c === '"' ? { kind: "string", text: inner } : { kind: "special", text: inner.trim() });
         i = stop + 1;
         continue;
       }
