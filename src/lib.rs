@@ -54,4 +54,4 @@ pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 pub use fix::{Fixed, fix};
 pub use interpret::{Outcome, evaluate};
 pub use pipeline::{Analysis, analyze};
-pub use syntax::{Layout, Mode};
+pub use syntax::{Layout, Mode, Step, trace};
