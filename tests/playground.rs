@@ -221,6 +221,7 @@ async fn drive(playground: &Playground, driver: &Driver, browser: &PathBuf) {
     .await;
     type_and_fix(&page).await;
     hover_and_select_in_the_tree(&page).await;
+    step_through_the_trace(&page).await;
     draw_the_grammar(&page).await;
     reproduce_from_the_link(&page).await;
     screenshot_and_read_the_console(page).await;
@@ -302,6 +303,42 @@ async fn hover_and_select_in_the_tree(page: &Page) {
         )
         .await;
     assert!(selected.as_str().unwrap().contains("\"8H\""), "{selected}");
+}
+
+/// The trace: stepping through it moves a highlight through the input,
+/// over the bytes each rule took.
+async fn step_through_the_trace(page: &Page) {
+    page.click("#tabs [data-pane=trace]").await;
+    page.until(
+        "the trace",
+        "return document.querySelectorAll('#trace-steps li.matched').length",
+    )
+    .await;
+    let step = "const row = document.querySelector('#trace-steps li.current');
+        const [start, end] = row.querySelector('.range').textContent.split('..').map(Number);
+        return { rule: row.querySelector('.step-rule').textContent, start, end,
+                 lit: [...document.querySelectorAll('#highlights mark.step')].map(mark => mark.textContent).join(''),
+                 text: document.getElementById('input').value.slice(start, end) }";
+    page.click("#trace-steps li.matched:nth-child(n+2)").await;
+    let first = page.js(step).await;
+    for _ in 0..3 {
+        page.click("#trace-next").await;
+    }
+    let later = page.js(step).await;
+    for shown in [&first, &later] {
+        if shown["end"].as_u64() > shown["start"].as_u64() {
+            assert_eq!(shown["lit"], shown["text"], "{shown}");
+        }
+    }
+    assert_ne!(first, later, "the highlight moves");
+    let card = "[...document.querySelectorAll('#trace-steps li.matched')].find(row => row.querySelector('.step-rule').textContent === 'card')";
+    page.js(&format!("{card}.click()")).await;
+    let shown = page.js(step).await;
+    assert_eq!(shown["rule"], "card");
+    assert_eq!(
+        shown["lit"], "AC",
+        "the first card's bytes are lit: {shown}"
+    );
 }
 
 /// The grammar: one railroad diagram per rule, each beside its nom

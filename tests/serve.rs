@@ -6,6 +6,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 
+use cardsharp::Game;
+use cardsharp::syntax::trace::trace;
+use cardsharp::syntax::{Layout, Mode};
 use serde_json::{Value, json};
 
 use crate::support::root;
@@ -177,6 +180,24 @@ fn analyze_agrees_with_the_command_line_on_every_example() {
         );
         let (tree, _, _) = cli(&with(&["parse", "--output", "json"]), text.as_bytes());
         assert_eq!(answer["tree"], Value::from(json_lines(&tree)), "{name}");
+        let mode = match game {
+            "auto" => Mode::Auto,
+            "choker" => Mode::Forced(Game::Choker),
+            _ => unreachable!("the examples are read in auto or as Choker"),
+        };
+        let layout = if layout == "tokens" {
+            Layout::Tokens
+        } else {
+            Layout::Lines
+        };
+        let steps = trace(text.as_bytes(), mode, layout);
+        assert!(!steps.is_empty(), "{name}");
+        assert_eq!(
+            answer["trace"],
+            serde_json::to_value(&steps).unwrap(),
+            "{name}"
+        );
+        assert_eq!(answer["trace_truncated"], false, "{name}");
         let (formatted, _, clean) = cli(&with(&["fmt"]), text.as_bytes());
         let formatted = if clean {
             Value::from(formatted)
@@ -270,6 +291,27 @@ fn no_path_reaches_outside_the_assets() {
         assert_eq!(status, 200, "{path}");
         assert!(body.contains(part), "{path}");
     }
+}
+
+/// A long text's trace is cut short, and says so; the other views are
+/// whole.
+#[test]
+fn a_long_trace_is_cut_short() {
+    let playground = Playground::start();
+    let (bridge, _) = crate::support::sample("bridge");
+    let text = bridge.repeat(400);
+    let answer = playground.analyze(&json!({ "text": text }));
+    assert_eq!(
+        answer["results"].as_array().unwrap().len(),
+        bridge.lines().count() * 400
+    );
+    assert_eq!(answer["trace_truncated"], true);
+    let steps = serde_json::to_value(trace(text.as_bytes(), Mode::Auto, Layout::Lines)).unwrap();
+    assert!(steps.as_array().unwrap().len() > 20_000);
+    assert_eq!(
+        answer["trace"].as_array().unwrap()[..],
+        steps.as_array().unwrap()[..20_000]
+    );
 }
 
 /// 200 requests, 16 at a time: every one answered in full.

@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use crate::ast::Game;
 use crate::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use crate::render::{DiagnosticFormat, format};
+use crate::syntax::trace::{Step, trace};
 use crate::syntax::{Layout, Mode};
 
 use super::error;
@@ -50,7 +51,9 @@ enum LayoutField {
 /// `diagnostics` of `check --diagnostics json`, `explanations` of
 /// `explain --output json`, `tree` of `parse --output json`; `formatted`
 /// is what `fmt` writes, `None` where `fmt` leaves the text alone (it has
-/// diagnostics).
+/// diagnostics). `trace` holds the steps of `parse --trace --output json`,
+/// the first [`TRACE_LIMIT`] of them; `trace_truncated` says whether there
+/// were more.
 #[derive(Debug, Serialize)]
 struct Analysis {
     results: Vec<Box<RawValue>>,
@@ -58,7 +61,14 @@ struct Analysis {
     tree: Vec<Box<RawValue>>,
     explanations: Vec<Box<RawValue>>,
     formatted: Option<String>,
+    trace: Vec<Step>,
+    trace_truncated: bool,
 }
+
+/// The most steps of a trace the page is sent: a few hundred records'
+/// worth, more than anyone steps through, where a megabyte of hands
+/// takes millions.
+const TRACE_LIMIT: usize = 20_000;
 
 /// The name the command line gives standard input, so that the JSON is
 /// the command line's byte for byte.
@@ -121,12 +131,17 @@ fn views(request: &Request) -> Analysis {
     let (results, diagnostics, tally) = run(Action::Run);
     let (explanations, _, _) = run(Action::Explain);
     let (tree, _, _) = run(Action::Parse);
+    let mut steps = trace(text, mode, layout);
+    let trace_truncated = steps.len() > TRACE_LIMIT;
+    steps.truncate(TRACE_LIMIT);
     Analysis {
         results: json_lines(&results),
         diagnostics: json_lines(&diagnostics),
         tree: json_lines(&tree),
         explanations: json_lines(&explanations),
         formatted: (tally.errors + tally.warnings == 0).then(|| format::source(text, mode, layout)),
+        trace: steps,
+        trace_truncated,
     }
 }
 

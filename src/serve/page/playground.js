@@ -381,7 +381,7 @@ function showTrace() {
     const row = make("li", step.matched ? "matched" : "failed");
     row.append(
       "  ".repeat(step.depth),
-      make("span", "rule", step.rule), " ",
+      make("span", "step-rule", step.rule), " ",
       make("span", "range", `${step.start}..${step.end}`),
       step.matched ? "" : " ✗",
     );
@@ -389,6 +389,9 @@ function showTrace() {
     row.addEventListener("click", () => goToStep(index));
     return row;
   }));
+  if (analysis.trace_truncated) {
+    list.append(make("li", "empty", `The trace stops here, after ${steps.length} steps: a shorter text shows it whole.`));
+  }
   $("trace-slider").max = Math.max(steps.length - 1, 0);
   goToStep(Math.min(traceAt, Math.max(steps.length - 1, 0)));
 }
@@ -397,7 +400,7 @@ function goToStep(index) {
   const steps = analysis?.trace ?? [];
   traceAt = Math.min(Math.max(index, 0), Math.max(steps.length - 1, 0));
   const rows = $("trace-steps").children;
-  for (let k = 0; k < rows.length; k++) rows[k].classList.toggle("current", k === traceAt);
+  for (let k = 0; k < steps.length; k++) rows[k].classList.toggle("current", k === traceAt);
   const step = steps[traceAt];
   $("trace-slider").value = traceAt;
   $("trace-position").textContent = steps.length ? `step ${traceAt + 1} of ${steps.length}` : "no steps";
