@@ -195,10 +195,12 @@ fn the_playground_works_in_headless_chromium() {
     let driver = Driver::start(&driver);
     tokio::runtime::Runtime::new()
         .unwrap()
-        .block_on(drive(&playground, &driver, &browser));
+        .block_on(session(&playground, &driver, &browser));
 }
 
-async fn drive(playground: &Playground, driver: &Driver, browser: &PathBuf) {
+/// Opens a session of headless Chromium, drives the page, and ends the
+/// session whatever happened, so that a failure leaves no browser behind.
+async fn session(playground: &Playground, driver: &Driver, browser: &PathBuf) {
     let capabilities = json!({
         "browserName": "chrome",
         "goog:chromeOptions": {
@@ -212,8 +214,22 @@ async fn drive(playground: &Playground, driver: &Driver, browser: &PathBuf) {
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .expect("a session of headless Chromium");
-    let page = Page { client };
-    page.client.goto(&playground.url()).await.unwrap();
+    let outcome = tokio::spawn(drive(
+        Page {
+            client: client.clone(),
+        },
+        playground.url(),
+    ))
+    .await;
+    let closed = client.close().await;
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+    closed.expect("the session ends");
+}
+
+async fn drive(page: Page, url: String) {
+    page.client.goto(&url).await.unwrap();
     page.until(
         "the first analysis",
         "return document.getElementById('status').textContent.includes('results')",
@@ -224,7 +240,7 @@ async fn drive(playground: &Playground, driver: &Driver, browser: &PathBuf) {
     step_through_the_trace(&page).await;
     draw_the_grammar(&page).await;
     reproduce_from_the_link(&page).await;
-    screenshot_and_read_the_console(page).await;
+    screenshot_and_read_the_console(&page).await;
 }
 
 /// Typing: a hand's result appears; a hand with `10C` is underlined
@@ -394,7 +410,7 @@ async fn reproduce_from_the_link(page: &Page) {
 }
 
 /// The screenshot the README shows: an example with its diagnostics.
-async fn screenshot_and_read_the_console(page: Page) {
+async fn screenshot_and_read_the_console(page: &Page) {
     page.js("const pick = document.getElementById('example'); pick.value = 'fixable.txt'; pick.dispatchEvent(new Event('change'))").await;
     page.until(
         "the example's diagnostics",
@@ -417,5 +433,4 @@ async fn screenshot_and_read_the_console(page: Page) {
         .filter(|entry| entry["level"] == "SEVERE" || entry["level"] == "WARNING")
         .collect();
     assert!(problems.is_empty(), "the console has errors: {problems:?}");
-    page.client.close().await.unwrap();
 }
