@@ -45,6 +45,8 @@ pub mod generate;
 pub mod interpret;
 pub mod pipeline;
 pub mod render;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod syntax;
 
 pub use ast::{Game, Record};
@@ -52,4 +54,4 @@ pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 pub use fix::{Fixed, fix};
 pub use interpret::{Outcome, evaluate};
 pub use pipeline::{Analysis, analyze};
-pub use syntax::{Layout, Mode};
+pub use syntax::{Layout, Mode, Step, trace};

@@ -37,6 +37,9 @@ const LAYERS: &[&str] = &[
     // line, the language server and the playground alike.
     "fix",
     "batch",
+    // The playground (`cardsharp serve`, behind the `serve` feature): on
+    // top, beside the command line.
+    "serve",
 ];
 
 /// Modules that serve one module only, whatever sits above them.

@@ -12,8 +12,10 @@ mod layers;
 #[cfg(feature = "lsp")]
 mod lsp;
 mod malformed;
+mod playground;
 mod properties;
 mod schema;
+mod serve;
 mod support;
 mod tokens;
 mod walk;

@@ -90,9 +90,17 @@ enum Command {
     },
     /// Serve an editor: a language server (LSP) on standard input and
     /// output, with diagnostics, hover, inlay hints, symbols, semantic
-    /// tokens and formatting.
+    /// tokens, code actions and formatting.
     #[cfg(feature = "lsp")]
     Lsp,
+    /// Serve the playground on 127.0.0.1: an editor, its results,
+    /// diagnostics, syntax tree and trace, and the grammar as diagrams.
+    #[cfg(feature = "serve")]
+    Serve {
+        /// The port; 0 takes a free one.
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+    },
     /// Print a completion script for a shell.
     Completions {
         #[arg(value_enum)]
@@ -263,6 +271,8 @@ pub(crate) fn main() -> ExitCode {
         } => return generate(game, count, seed, rare, layout.into()),
         #[cfg(feature = "lsp")]
         Command::Lsp => return crate::lsp::serve(),
+        #[cfg(feature = "serve")]
+        Command::Serve { port } => return ExitCode::from(serve(port)),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             // In memory first: clap_complete panics when a write fails, as
@@ -347,6 +357,26 @@ fn print(bytes: &[u8]) -> u8 {
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => CLEAN,
         Err(error) => {
             eprintln!("cardsharp: {error}");
+            USAGE_OR_IO
+        }
+    }
+}
+
+/// `serve`: says where the playground is, then serves it until stopped.
+#[cfg(feature = "serve")]
+fn serve(port: u16) -> u8 {
+    let served = cardsharp::serve::bind(port).and_then(|listener| {
+        let address = listener.local_addr()?;
+        let mut out = io::stdout().lock();
+        writeln!(out, "cardsharp playground: http://{address}/")?;
+        out.flush()?;
+        drop(out);
+        cardsharp::serve::serve(listener)
+    });
+    match served {
+        Ok(()) => CLEAN,
+        Err(error) => {
+            eprintln!("cardsharp: serve: {error}");
             USAGE_OR_IO
         }
     }

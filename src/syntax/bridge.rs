@@ -9,6 +9,7 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::card::{WrittenCard, card_row, read_card_row};
+use super::trace::traced;
 use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
 
@@ -16,7 +17,12 @@ use crate::diagnostic::Diagnostic;
 ///
 /// With 13 cards, the whole line.
 pub fn bridge_hand(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
-    all_consuming(card_row(Game::Bridge.alphabet())).parse_complete(input)
+    traced(
+        "bridge_hand",
+        "13 cards, the whole line",
+        all_consuming(card_row(Game::Bridge.alphabet())),
+    )
+    .parse_complete(input)
 }
 
 /// A hand read afresh from its line: the form for callers that keep no

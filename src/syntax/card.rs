@@ -19,6 +19,7 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::fast::card_row::canonical_card_row;
+use super::trace::{recording, traced};
 use crate::ast::{Alphabet, Card, Game, Rank, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -31,26 +32,34 @@ pub(crate) const fn is_blank(b: u8) -> bool {
 
 /// `blank = { " " | "\t" } ;`
 pub fn blank(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_while(is_blank).parse_complete(input)
+    traced("blank", "blanks", take_while(is_blank)).parse_complete(input)
 }
 
 /// `gap = ( " " | "\t" ) , blank ;`
 pub fn gap(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_while1(is_blank).parse_complete(input)
+    traced("gap", "a space or a tab", take_while1(is_blank)).parse_complete(input)
 }
 
 /// `rank = ? one rank letter of the game's alphabet ? ;`
 pub fn rank<'a>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = Rank, Error = Error<'a>> {
-    map_opt(byte, |letter| alphabet.rank(letter))
+    traced(
+        "rank",
+        "a rank of the game's alphabet",
+        map_opt(byte, |letter| alphabet.rank(letter)),
+    )
 }
 
 /// `suit = ? one suit letter of the game's alphabet ? ;`
 pub fn suit<'a>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = Suit, Error = Error<'a>> {
-    map_opt(byte, |letter| alphabet.suit(letter))
+    traced(
+        "suit",
+        "a suit of the game's alphabet",
+        map_opt(byte, |letter| alphabet.suit(letter)),
+    )
 }
 
 /// `card = rank , suit ;`
@@ -70,7 +79,11 @@ pub fn suit<'a>(
 pub fn card<'a>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = (Rank, Suit), Error = Error<'a>> {
-    (rank(alphabet), suit(alphabet))
+    traced(
+        "card",
+        "a card: a rank, then a suit",
+        (rank(alphabet), suit(alphabet)),
+    )
 }
 
 /// A card and the bytes it was written with: a rule does not know where
@@ -98,13 +111,17 @@ pub type WrittenCard<'a> = (&'a [u8], (Rank, Suit));
 pub fn card_row<'a, const N: usize>(
     alphabet: &'static Alphabet,
 ) -> impl Parser<&'a [u8], Output = [WrittenCard<'a>; N], Error = Error<'a>> {
-    move |input| {
-        let (rest, (_, first)) = (blank, consumed(card(alphabet))).parse_complete(input)?;
-        let mut cards = [first; N];
-        let others = fill(preceded(gap, consumed(card(alphabet))), &mut cards[1..]);
-        let (rest, _) = (others, blank).parse_complete(rest)?;
-        Ok((rest, cards))
-    }
+    traced(
+        "card_row",
+        "cards separated by blanks",
+        move |input: &'a [u8]| {
+            let (rest, (_, first)) = (blank, consumed(card(alphabet))).parse_complete(input)?;
+            let mut cards = [first; N];
+            let others = fill(preceded(gap, consumed(card(alphabet))), &mut cards[1..]);
+            let (rest, _) = (others, blank).parse_complete(rest)?;
+            Ok((rest, cards))
+        },
+    )
 }
 
 /// A token: a run of non-blank bytes, the unit the diagnosis splits a row
@@ -129,7 +146,7 @@ pub(crate) fn read_card_row<const N: usize>(
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    if canonical_card_row(line, game.alphabet(), cards) {
+    if !recording() && canonical_card_row(line, game.alphabet(), cards) {
         return true;
     }
     other_card_row(line, game, rule, cards, diagnostics)

@@ -19,6 +19,7 @@ use super::card::{
     WrittenCard, blank, card, diagnose_token, is_blank, look_alike_in_cards, repair,
 };
 use super::fast::choker_hand::canonical_choker_hand;
+use super::trace::{recording, traced};
 use crate::ast::{Card, ChokerHand, ChokerPair, Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -44,36 +45,52 @@ pub fn choker_pair(lines: [&[u8]; 2]) -> Result<[WrittenHand<'_>; 2], nom::Err<E
 ///
 /// A whole line: the grammar is over lines.
 pub fn choker_hand(input: &[u8]) -> IResult<&[u8], WrittenHand<'_>> {
-    all_consuming((
-        blank,
-        name,
-        blank,
-        tag(&b"-"[..]),
-        blank,
-        choker_cards,
-        blank,
-    ))
-    .map(|(_, name, _, _, _, cards, _)| (name, cards))
+    traced(
+        "choker_hand",
+        "a name, a dash and five cards, the whole line",
+        all_consuming((
+            blank,
+            name,
+            blank,
+            tag(&b"-"[..]),
+            blank,
+            choker_cards,
+            blank,
+        ))
+        .map(|(_, name, _, _, _, cards, _)| (name, cards)),
+    )
     .parse_complete(input)
 }
 
 /// `name = letter , { letter } ;` with at most 20 letters, as the
 /// statement limits a name.
 pub fn name(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    recognize(many_m_n(1, Name::MAX, letter)).parse_complete(input)
+    traced(
+        "name",
+        "a name: 1 to 20 letters",
+        recognize(many_m_n(1, Name::MAX, letter)),
+    )
+    .parse_complete(input)
 }
 
 /// `letter = "A".."Z" | "a".."z" ;`
 pub fn letter(input: &[u8]) -> IResult<&[u8], u8> {
-    verify(byte, u8::is_ascii_alphabetic).parse_complete(input)
+    traced("letter", "a letter", verify(byte, u8::is_ascii_alphabetic)).parse_complete(input)
 }
 
 /// `choker_cards = card , card , card , card , card ;`
-pub fn choker_cards(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 5]> {
-    let mut cards = [WrittenCard::default(); 5];
-    let (rest, ()) =
-        fill(consumed(card(Game::Choker.alphabet())), &mut cards).parse_complete(input)?;
-    Ok((rest, cards))
+pub fn choker_cards<'a>(input: &'a [u8]) -> IResult<&'a [u8], [WrittenCard<'a>; 5]> {
+    traced(
+        "choker_cards",
+        "five cards written together",
+        |input: &'a [u8]| {
+            let mut cards = [WrittenCard::default(); 5];
+            let (rest, ()) =
+                fill(consumed(card(Game::Choker.alphabet())), &mut cards).parse_complete(input)?;
+            Ok((rest, cards))
+        },
+    )
+    .parse_complete(input)
 }
 
 /// A pair read afresh from its two lines: the form for callers that keep
@@ -113,7 +130,7 @@ fn read_choker_hand(
     hand: &mut ChokerHand,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    if canonical_choker_hand(line, hand) {
+    if !recording() && canonical_choker_hand(line, hand) {
         return true;
     }
     match other_choker_hand(line, diagnostics) {

@@ -226,6 +226,18 @@ impl Framer {
         }
     }
 
+    /// The game of the Choker or whist section being read, for the
+    /// trace's notes; `None` between sections and in a bridge section.
+    pub(crate) fn section_game(&self) -> Option<Game> {
+        match self.state {
+            State::Choker { .. } => Some(Game::Choker),
+            State::Whist { sure: true, .. } | State::Rows { .. } | State::AfterCut { .. } => {
+                Some(Game::Whist)
+            }
+            _ => None,
+        }
+    }
+
     /// Feeds one line of the document.
     ///
     /// The line each state nearly always sees (a bridge hand, a Choker

@@ -15,6 +15,7 @@ pub mod choker;
 pub mod document;
 pub(crate) mod fast;
 pub mod tokens;
+pub mod trace;
 pub mod whist;
 
 use nom::{Offset, Parser};
@@ -25,6 +26,7 @@ pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
 pub use tokens::Layout;
 pub(crate) use tokens::TokenFramer;
+pub use trace::{Step, trace};
 
 /// What the reader asks of a framer: the line framer
 /// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),
@@ -45,6 +47,9 @@ pub(crate) trait Framing: Send {
     /// Whether the records framed since the last call must be read with
     /// their line ends as blanks: never in the lines layout.
     fn take_needs_blanks(&mut self) -> bool;
+    /// The game of the Choker or whist section the framer is in (the
+    /// tokens framer's bridge section too), for the trace's notes.
+    fn section_game(&self) -> Option<Game>;
 }
 
 impl Framing for Framer {
@@ -74,6 +79,10 @@ impl Framing for Framer {
     fn take_needs_blanks(&mut self) -> bool {
         false
     }
+
+    fn section_game(&self) -> Option<Game> {
+        Framer::section_game(self)
+    }
 }
 
 impl Framing for TokenFramer {
@@ -102,6 +111,10 @@ impl Framing for TokenFramer {
 
     fn take_needs_blanks(&mut self) -> bool {
         TokenFramer::take_needs_blanks(self)
+    }
+
+    fn section_game(&self) -> Option<Game> {
+        TokenFramer::section_game(self)
     }
 }
 

@@ -25,6 +25,7 @@ use nom::{IResult, Parser};
 
 use super::document::{END, HASH, missing_terminator, problem};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen};
+use super::trace::traced;
 use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
 use crate::ast::{Game, Span};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
@@ -46,7 +47,12 @@ const DEAL: usize = 4 * HAND;
 
 /// `space = " " | "\t" | "\r" | "\n" ;`
 pub fn space(input: &[u8]) -> IResult<&[u8], u8> {
-    nom::combinator::verify(nom::number::complete::u8, |&byte| is_space(byte)).parse_complete(input)
+    traced(
+        "space",
+        "a space, a tab, a CR or an LF",
+        nom::combinator::verify(nom::number::complete::u8, |&byte| is_space(byte)),
+    )
+    .parse_complete(input)
 }
 
 /// A byte of [`space`].
@@ -57,12 +63,17 @@ pub const fn is_space(byte: u8) -> bool {
 
 /// `spaces = { space } ;`
 pub fn spaces(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_while(is_space).parse_complete(input)
+    traced("spaces", "spaces", take_while(is_space)).parse_complete(input)
 }
 
 /// `token = ? one or more bytes other than space ? ;`
 pub fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
-    take_till1(is_space).parse_complete(input)
+    traced(
+        "token",
+        "a token: bytes other than spaces",
+        take_till1(is_space),
+    )
+    .parse_complete(input)
 }
 
 /// Every [`token`] of the input, each after [`spaces`]: the input as the
@@ -278,6 +289,16 @@ impl TokenFramer {
         match (record, self.held) {
             (Some(offset), Some(held)) => Some(offset.min(held.offset)),
             (record, held) => record.or(held.map(|held| held.offset)),
+        }
+    }
+
+    /// The game of the section being read, for the trace's notes.
+    pub(crate) fn section_game(&self) -> Option<Game> {
+        match self.state {
+            State::Bridge { .. } => Some(Game::Bridge),
+            State::Whist { .. } => Some(Game::Whist),
+            State::Choker { .. } => Some(Game::Choker),
+            State::Open | State::Closed { .. } => None,
         }
     }
 

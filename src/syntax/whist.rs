@@ -15,6 +15,7 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::card::{WrittenCard, blank, card_row, read_card_row, suit};
+use super::trace::traced;
 use crate::ast::{Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -46,11 +47,15 @@ pub fn whist_deal(lines: [&[u8]; 5]) -> Result<WrittenDeal<'_>, nom::Err<Error<'
 ///
 /// A whole line.
 pub fn trump_line(input: &[u8]) -> IResult<&[u8], (&[u8], Suit)> {
-    all_consuming(delimited(
-        blank,
-        consumed(suit(Game::Whist.alphabet())),
-        blank,
-    ))
+    traced(
+        "trump_line",
+        "a trump: one suit letter alone on its line",
+        all_consuming(delimited(
+            blank,
+            consumed(suit(Game::Whist.alphabet())),
+            blank,
+        )),
+    )
     .parse_complete(input)
 }
 
@@ -58,7 +63,12 @@ pub fn trump_line(input: &[u8]) -> IResult<&[u8], (&[u8], Suit)> {
 ///
 /// With 13 cards, the whole line.
 pub fn play_line(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
-    all_consuming(card_row(Game::Whist.alphabet())).parse_complete(input)
+    traced(
+        "play_line",
+        "13 cards, the whole line",
+        all_consuming(card_row(Game::Whist.alphabet())),
+    )
+    .parse_complete(input)
 }
 
 /// A deal read afresh from its five lines: the form for callers that keep

@@ -1,0 +1,330 @@
+//! The page and the data it shows, built into the binary: the page's files,
+//! the examples (`examples/*.txt`, `examples/malformed/*.txt`) and the
+//! grammar (`grammar/*.ebnf`) with the source of each rule's nom function,
+//! cut from `src/syntax/*.rs`. No route reads a file at run time.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+pub(super) async fn page() -> Response {
+    asset("text/html; charset=utf-8", include_str!("page/index.html"))
+}
+
+pub(super) async fn style() -> Response {
+    asset("text/css; charset=utf-8", include_str!("page/style.css"))
+}
+
+pub(super) async fn script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page/playground.js"),
+    )
+}
+
+pub(super) async fn railroad() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page/railroad.js"),
+    )
+}
+
+pub(super) async fn examples() -> Response {
+    static JSON: LazyLock<String> = LazyLock::new(|| {
+        let examples: BTreeMap<&str, Example> = EXAMPLES
+            .iter()
+            .map(|&(name, bytes)| {
+                let (game, layout) = read_as(name);
+                let text = String::from_utf8_lossy(bytes).into_owned();
+                (name, Example { text, game, layout })
+            })
+            .collect();
+        serde_json::to_string(&examples).expect("strings serialise")
+    });
+    asset("application/json", &JSON)
+}
+
+pub(super) async fn grammar() -> Response {
+    static JSON: LazyLock<String> = LazyLock::new(|| {
+        let grammar = Grammar {
+            files: GRAMMAR_FILES
+                .iter()
+                .map(|&(name, text)| GrammarFile { name, text })
+                .collect(),
+            functions: rule_functions(),
+        };
+        serde_json::to_string(&grammar).expect("strings serialise")
+    });
+    asset("application/json", &JSON)
+}
+
+/// An example, with the game and layout it is read in.
+#[derive(Serialize)]
+struct Example {
+    text: String,
+    game: &'static str,
+    layout: &'static str,
+}
+
+/// How an example shows its code, as `tests/malformed.rs` reads it: text
+/// after a terminator is a warning only when the game is forced, and the
+/// tokens layout's framing codes arise in that layout.
+fn read_as(name: &str) -> (&'static str, &'static str) {
+    match name {
+        "malformed/document.after_terminator.txt" => ("choker", "lines"),
+        "malformed/bridge.section_card_count.txt" | "malformed/whist.missing_trump.txt" => {
+            ("auto", "tokens")
+        }
+        _ => ("auto", "lines"),
+    }
+}
+
+fn asset(content_type: &'static str, body: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body.to_owned(),
+    )
+        .into_response()
+}
+
+/// The examples, by their path under `examples/`: one of each game, and
+/// one of every error code (a test holds the list equal to the folders).
+macro_rules! examples {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!("../../examples/", $name)))),*]
+    };
+}
+
+const EXAMPLES: &[(&str, &[u8])] = examples![
+    "bridge.txt",
+    "choker.txt",
+    "fixable.txt",
+    "mixed.txt",
+    "whist.txt",
+    "malformed/bridge.bad_rank.txt",
+    "malformed/bridge.bad_suit.txt",
+    "malformed/bridge.card_count.txt",
+    "malformed/bridge.comma_separated.txt",
+    "malformed/bridge.comment_line.txt",
+    "malformed/bridge.duplicate_card.txt",
+    "malformed/bridge.glued_cards.txt",
+    "malformed/bridge.invalid_utf8.txt",
+    "malformed/bridge.look_alike.txt",
+    "malformed/bridge.lowercase_card.txt",
+    "malformed/bridge.not_a_card.txt",
+    "malformed/bridge.numbered_line.txt",
+    "malformed/bridge.records_on_one_line.txt",
+    "malformed/bridge.section_card_count.txt",
+    "malformed/bridge.swapped_cards.txt",
+    "malformed/bridge.ten_as_digits.txt",
+    "malformed/bridge.unrecognised_line.txt",
+    "malformed/choker.bad_rank.txt",
+    "malformed/choker.bad_suit.txt",
+    "malformed/choker.card_count.txt",
+    "malformed/choker.duplicate_card.txt",
+    "malformed/choker.invalid_utf8.txt",
+    "malformed/choker.look_alike.txt",
+    "malformed/choker.lowercase_card.txt",
+    "malformed/choker.missing_dash.txt",
+    "malformed/choker.missing_terminator.txt",
+    "malformed/choker.name_character.txt",
+    "malformed/choker.name_empty.txt",
+    "malformed/choker.name_too_long.txt",
+    "malformed/choker.records_on_one_line.txt",
+    "malformed/choker.shared_card.txt",
+    "malformed/choker.ten_as_digits.txt",
+    "malformed/choker.unpaired_hand.txt",
+    "malformed/choker.unrecognised_line.txt",
+    "malformed/document.after_terminator.txt",
+    "malformed/document.binary_input.txt",
+    "malformed/document.invalid_utf8.txt",
+    "malformed/document.line_too_long.txt",
+    "malformed/document.stray_terminator.txt",
+    "malformed/document.unrecognised_section.txt",
+    "malformed/document.wrong_terminator.txt",
+    "malformed/whist.bad_rank.txt",
+    "malformed/whist.bad_suit.txt",
+    "malformed/whist.card_count.txt",
+    "malformed/whist.deal_cut_short.txt",
+    "malformed/whist.duplicate_card.txt",
+    "malformed/whist.glued_cards.txt",
+    "malformed/whist.invalid_utf8.txt",
+    "malformed/whist.look_alike.txt",
+    "malformed/whist.lowercase_card.txt",
+    "malformed/whist.missing_terminator.txt",
+    "malformed/whist.missing_trump.txt",
+    "malformed/whist.missing_trump_line.txt",
+    "malformed/whist.not_a_card.txt",
+    "malformed/whist.revoke.txt",
+    "malformed/whist.ten_as_digits.txt",
+    "malformed/whist.trump_line.txt",
+    "malformed/whist.unrecognised_line.txt",
+];
+
+const GRAMMAR_FILES: &[(&str, &str)] = &[
+    ("common", include_str!("../../grammar/common.ebnf")),
+    ("document", include_str!("../../grammar/document.ebnf")),
+    ("bridge", include_str!("../../grammar/bridge.ebnf")),
+    ("choker", include_str!("../../grammar/choker.ebnf")),
+    ("whist", include_str!("../../grammar/whist.ebnf")),
+    ("tokens", include_str!("../../grammar/tokens.ebnf")),
+];
+
+/// The files that hold the rules' nom functions.
+const SYNTAX_FILES: &[(&str, &str)] = &[
+    ("src/syntax/card.rs", include_str!("../syntax/card.rs")),
+    (
+        "src/syntax/document.rs",
+        include_str!("../syntax/document.rs"),
+    ),
+    ("src/syntax/bridge.rs", include_str!("../syntax/bridge.rs")),
+    ("src/syntax/choker.rs", include_str!("../syntax/choker.rs")),
+    ("src/syntax/whist.rs", include_str!("../syntax/whist.rs")),
+    ("src/syntax/tokens.rs", include_str!("../syntax/tokens.rs")),
+];
+
+#[derive(Serialize)]
+struct Grammar {
+    files: Vec<GrammarFile>,
+    /// Each rule's function, by the rule's name.
+    functions: BTreeMap<String, Function>,
+}
+
+#[derive(Serialize)]
+struct GrammarFile {
+    name: &'static str,
+    text: &'static str,
+}
+
+#[derive(Debug, PartialEq, Serialize)]
+struct Function {
+    file: &'static str,
+    /// The first line's number, from 1.
+    line: usize,
+    source: String,
+}
+
+/// Every function whose doc comment opens by quoting a rule
+/// (`` /// `card = rank , suit ;` ``), as `tests/grammar.rs` finds them,
+/// by the rule's name.
+fn rule_functions() -> BTreeMap<String, Function> {
+    let mut functions = BTreeMap::new();
+    for &(file, text) in SYNTAX_FILES {
+        let lines: Vec<&str> = text.lines().collect();
+        for (index, line) in lines.iter().enumerate() {
+            let Some(rule) = line
+                .trim()
+                .strip_prefix("/// `")
+                .and_then(|quote| quote.split_once(" = "))
+                .map(|(rule, _)| rule)
+            else {
+                continue;
+            };
+            if let Some(function) = function_at(file, &lines, index) {
+                functions.insert(rule.to_owned(), function);
+            }
+        }
+    }
+    functions
+}
+
+/// The item whose doc comment holds line `quote`: its doc comment and
+/// attributes, its signature, and its body to the closing brace at the
+/// signature's indentation (rustfmt's layout).
+fn function_at(file: &'static str, lines: &[&str], quote: usize) -> Option<Function> {
+    let is_preamble = |line: &str| {
+        let line = line.trim_start();
+        line.starts_with("///") || line.starts_with("#[")
+    };
+    let signature = (quote..lines.len()).find(|&index| !is_preamble(lines[index]))?;
+    let start = (0..=quote)
+        .rev()
+        .take_while(|&index| is_preamble(lines[index]))
+        .last()?;
+    let indent = &lines[signature][..lines[signature].len() - lines[signature].trim_start().len()];
+    let closing = format!("{indent}}}");
+    let end = if lines[signature].trim_end().ends_with('}') {
+        signature
+    } else {
+        (signature..lines.len()).find(|&index| lines[index].trim_end() == closing)?
+    };
+    let source = lines[start..=end]
+        .iter()
+        .map(|line| line.strip_prefix(indent).unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Some(Function {
+        file,
+        line: start + 1,
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every example of the folders is one click away on the page.
+    #[test]
+    fn the_examples_are_every_file_of_the_folders() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let mut on_disk = Vec::new();
+        for folder in ["", "malformed"] {
+            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|extension| extension == "txt") {
+                    let name = path.strip_prefix(&root).unwrap();
+                    on_disk.push(name.to_str().unwrap().replace('\\', "/"));
+                }
+            }
+        }
+        on_disk.sort();
+        let mut embedded: Vec<String> = EXAMPLES
+            .iter()
+            .map(|(name, _)| (*name).to_owned())
+            .collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk);
+    }
+
+    /// Each rule of the grammar has its function's source, from its doc
+    /// comment to its closing brace, and the page shows a function of
+    /// every file the grammar names.
+    #[test]
+    fn every_rule_has_the_source_of_its_function() {
+        let functions = rule_functions();
+        for &(file, text) in GRAMMAR_FILES {
+            let mut rules = String::new();
+            let mut rest = text;
+            while let Some(start) = rest.find("(*") {
+                rules.push_str(&rest[..start]);
+                rest = &rest[rest[start..].find("*)").unwrap() + start + 2..];
+            }
+            rules.push_str(rest);
+            for (name, _) in rules.split(';').filter_map(|rule| rule.split_once('=')) {
+                let name = name.trim();
+                let function = functions
+                    .get(name)
+                    .unwrap_or_else(|| panic!("{file}: rule {name} has no function"));
+                assert!(
+                    function.source.starts_with(&format!("/// `{name} = ")),
+                    "{name}"
+                );
+                assert!(function.source.contains(&format!("fn {name}")), "{name}");
+                assert!(function.source.ends_with('}'), "{name}");
+            }
+        }
+        let card = &functions["card"];
+        assert_eq!(card.file, "src/syntax/card.rs");
+        assert_eq!(
+            SYNTAX_FILES[0].1.lines().nth(card.line - 1),
+            card.source.lines().next()
+        );
+    }
+}

@@ -1,0 +1,483 @@
+//! The parse trace: which grammar rule was tried on which bytes, in order,
+//! and what it matched or why it failed, with the framer's decisions
+//! between them (`cardsharp parse --trace`, the playground's trace pane).
+//!
+//! The trace is recorded by the real parsers. Each rule function wraps its
+//! combinators in [`traced`], which asks a thread-local flag whether a
+//! trace is being recorded: when none is, that is the whole cost, one load
+//! and a branch that always goes the same way. [`trace`] raises the flag,
+//! feeds the input to the layout's framer as the pipeline does, reads each
+//! framed record with [`super::record`], and notes the framer's decisions
+//! (which line opened which section, which lines make a record) between
+//! the rules' steps. The record readers skip their fast paths
+//! (`syntax::fast`) while a trace is recorded, so that a learner sees the
+//! grammar at work; the fast paths are proven equal to it.
+
+use std::cell::{Cell, RefCell};
+
+use nom::{IResult, Parser};
+use serde::Serialize;
+
+use super::{
+    BYTE_ORDER_MARK, Block, Frame, FrameSink, Framer, Framing, Layout, Line, LineRef, Lines,
+    MAX_LINE_LENGTH, Mode, TokenFramer,
+};
+use crate::ast::Game;
+use crate::syntax::tokens::read_line_ends_as_blanks;
+
+/// One rule tried on the input, or one decision of the framer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// Nesting: a rule tried inside another is one deeper.
+    pub depth: usize,
+    /// The grammar rule's name, as in `grammar/*.ebnf`.
+    pub rule: &'static str,
+    /// The offset in the input where the rule was tried.
+    pub start: usize,
+    /// Where its match ended; `start` when it failed.
+    pub end: usize,
+    pub matched: bool,
+    /// Why it failed (what was expected), or the framer's decision.
+    pub note: Option<String>,
+}
+
+thread_local! {
+    static RECORDING: Cell<bool> = const { Cell::new(false) };
+    static RECORDER: RefCell<Recorder> = const { RefCell::new(Recorder::new()) };
+}
+
+/// The trace being recorded on this thread.
+struct Recorder {
+    steps: Vec<Step>,
+    depth: usize,
+    /// The bytes the rules are reading (the input, or its copy with line
+    /// ends blanked): where their address and length start, and the input
+    /// offset of their first byte.
+    origin: (usize, usize, usize),
+    /// The framer's decision about the next step, which it then carries.
+    pending_note: Option<String>,
+}
+
+impl Recorder {
+    const fn new() -> Self {
+        Self {
+            steps: Vec::new(),
+            depth: 0,
+            origin: (0, 0, 0),
+            pending_note: None,
+        }
+    }
+
+    /// The input offset of `piece`'s first byte, when `piece` lies in the
+    /// bytes being read (the diagnosis also parses copies it made, which
+    /// are no part of the input and not traced).
+    fn offset_of(&self, piece: &[u8]) -> Option<usize> {
+        let (address, len, offset) = self.origin;
+        let at = (piece.as_ptr() as usize).checked_sub(address)?;
+        (at <= len).then_some(offset + at)
+    }
+}
+
+/// Whether a trace is being recorded on this thread: the one check the
+/// rules and the record readers pay when none is.
+#[inline(always)]
+pub(crate) fn recording() -> bool {
+    RECORDING.with(Cell::get)
+}
+
+/// `parser`, recorded as a step of rule `rule` while a trace is being
+/// recorded. `expected` says, for a learner, what the rule wants where it
+/// fails ("a card: a rank then a suit").
+pub(crate) fn traced<'a, O, P>(
+    rule: &'static str,
+    expected: &'static str,
+    mut parser: P,
+) -> impl FnMut(&'a [u8]) -> IResult<&'a [u8], O>
+where
+    P: Parser<&'a [u8], Output = O, Error = nom::error::Error<&'a [u8]>>,
+{
+    move |input| {
+        if !recording() {
+            return parser.parse_complete(input);
+        }
+        let entered = enter(rule, input);
+        let result = parser.parse_complete(input);
+        if let Some(index) = entered {
+            leave(index, expected, &result);
+        }
+        result
+    }
+}
+
+/// Opens the step of `rule` on `input`; its index, when it was recorded.
+fn enter(rule: &'static str, input: &[u8]) -> Option<usize> {
+    RECORDER.with_borrow_mut(|recorder| {
+        let start = recorder.offset_of(input)?;
+        recorder.steps.push(Step {
+            depth: recorder.depth,
+            rule,
+            start,
+            end: start,
+            matched: false,
+            note: recorder.pending_note.take(),
+        });
+        recorder.depth += 1;
+        Some(recorder.steps.len() - 1)
+    })
+}
+
+/// Closes the step at `index` with the rule's result.
+fn leave<O>(index: usize, expected: &str, result: &IResult<&[u8], O>) {
+    RECORDER.with_borrow_mut(|recorder| {
+        recorder.depth -= 1;
+        let failure = match result {
+            Ok((rest, _)) => {
+                let end = recorder.offset_of(rest);
+                let step = &mut recorder.steps[index];
+                step.end = end.unwrap_or(step.start);
+                step.matched = true;
+                return;
+            }
+            Err(nom::Err::Error(error) | nom::Err::Failure(error)) => {
+                let at = recorder.offset_of(error.input);
+                let found = match error.input.first() {
+                    None => "the end of the line".to_owned(),
+                    Some(byte) => format!("`{}`", byte.escape_ascii()),
+                };
+                match at {
+                    Some(at) if at != recorder.steps[index].start => {
+                        format!("expected {expected}; found {found} at {at}")
+                    }
+                    _ => format!("expected {expected}; found {found}"),
+                }
+            }
+            Err(nom::Err::Incomplete(_)) => format!("expected {expected}; the input ended"),
+        };
+        let step = &mut recorder.steps[index];
+        step.note = Some(match step.note.take() {
+            Some(decision) => format!("{decision}; {failure}"),
+            None => failure,
+        });
+    });
+}
+
+/// Pushes a step of the framer's, at the current depth; its index.
+fn decide(rule: &'static str, start: usize, note: Option<String>) -> usize {
+    RECORDER.with_borrow_mut(|recorder| {
+        recorder.steps.push(Step {
+            depth: recorder.depth,
+            rule,
+            start,
+            end: start,
+            matched: false,
+            note,
+        });
+        recorder.steps.len() - 1
+    })
+}
+
+fn close(index: usize, end: usize, matched: bool) {
+    RECORDER.with_borrow_mut(|recorder| {
+        let step = &mut recorder.steps[index];
+        step.end = if matched { end } else { step.start };
+        step.matched = matched;
+    });
+}
+
+fn set_depth(depth: usize) {
+    RECORDER.with_borrow_mut(|recorder| recorder.depth = depth);
+}
+
+fn set_origin(bytes: &[u8], offset: usize) {
+    RECORDER.with_borrow_mut(|recorder| {
+        recorder.origin = (bytes.as_ptr() as usize, bytes.len(), offset);
+    });
+}
+
+fn set_pending_note(note: String) {
+    RECORDER.with_borrow_mut(|recorder| recorder.pending_note = Some(note));
+}
+
+/// Lowers the flag and empties the recorder when the trace ends, even by
+/// a panic, so that the thread records nothing afterwards.
+struct Recording;
+
+impl Recording {
+    fn start() -> Self {
+        RECORDER.with_borrow_mut(|recorder| *recorder = Recorder::new());
+        RECORDING.with(|flag| flag.set(true));
+        Recording
+    }
+}
+
+impl Drop for Recording {
+    fn drop(&mut self) {
+        RECORDING.with(|flag| flag.set(false));
+        RECORDER.with_borrow_mut(|recorder| *recorder = Recorder::new());
+    }
+}
+
+/// The rules of one layout's document grammar.
+struct Rules {
+    document: &'static str,
+    section: &'static str,
+    section_of: fn(Game) -> &'static str,
+    record_of: fn(Game) -> &'static str,
+    /// Where a decision names its place: "line 3" or "the tokens at 0..38".
+    by_lines: bool,
+}
+
+const LINES: Rules = Rules {
+    document: "document",
+    section: "section",
+    section_of: |game| match game {
+        Game::Bridge => "bridge_section",
+        Game::Choker => "choker_section",
+        Game::Whist => "whist_section",
+    },
+    record_of: |game| match game {
+        Game::Bridge => "bridge_hand",
+        Game::Choker => "choker_pair",
+        Game::Whist => "whist_deal",
+    },
+    by_lines: true,
+};
+
+const TOKENS: Rules = Rules {
+    document: "tokens_document",
+    section: "tokens_section",
+    section_of: |game| match game {
+        Game::Bridge => "tokens_bridge_section",
+        Game::Choker => "tokens_choker_section",
+        Game::Whist => "tokens_whist_section",
+    },
+    record_of: |game| match game {
+        Game::Bridge => "tokens_bridge_hand",
+        Game::Choker => "tokens_choker_pair",
+        Game::Whist => "tokens_whist_deal",
+    },
+    by_lines: false,
+};
+
+/// Every rule tried on `text`, in order, and the framer's decisions, as
+/// the grammar path reads it in `layout`.
+///
+/// ```
+/// use cardsharp::syntax::{Layout, Mode, trace};
+///
+/// let steps = trace(b"S\n", Mode::Auto, Layout::Lines);
+/// let trump = steps.iter().find(|step| step.rule == "trump_line").unwrap();
+/// assert_eq!((trump.start, trump.end, trump.matched), (0, 1, true));
+/// ```
+#[must_use]
+pub fn trace(text: &[u8], mode: Mode, layout: Layout) -> Vec<Step> {
+    let _recording = Recording::start();
+    match layout {
+        Layout::Lines => trace_framed::<Framer>(text, mode, &LINES),
+        Layout::Tokens => trace_framed::<TokenFramer>(text, mode, &TOKENS),
+    }
+    RECORDER.with_borrow_mut(|recorder| std::mem::take(&mut recorder.steps))
+}
+
+/// The trace with the layout's framer.
+fn trace_framed<F: Framing>(text: &[u8], mode: Mode, rules: &'static Rules) {
+    let skipped = if text.starts_with(BYTE_ORDER_MARK) {
+        BYTE_ORDER_MARK.len()
+    } else {
+        0
+    };
+    let blanked = {
+        let mut copy = text.to_vec();
+        read_line_ends_as_blanks(&mut copy);
+        copy
+    };
+    let mut tracer = Tracer {
+        rules,
+        text,
+        blanked: &blanked,
+        section: None,
+        last_end: skipped,
+    };
+    let document = decide(rules.document, skipped, None);
+    set_depth(1);
+    let mut framer = F::new(mode);
+    let block = Block {
+        bytes: &text[skipped..],
+        base: skipped,
+    };
+    for line in Lines::new(block, 1) {
+        set_origin(text, 0);
+        if line.text.len() > MAX_LINE_LENGTH {
+            let first = Line {
+                text: &line.text[..MAX_LINE_LENGTH],
+                ..line
+            };
+            framer.overlong_line(&first, &mut tracer);
+        } else {
+            framer.line(&line, &mut tracer);
+        }
+        if !line.is_blank() {
+            tracer.after_line(&line, framer.section_game());
+        }
+    }
+    framer.finish(&mut tracer);
+    tracer.close_section(tracer.last_end);
+    RECORDER.with_borrow_mut(|recorder| {
+        let step = &mut recorder.steps[document];
+        step.end = text.len();
+        step.matched = true;
+    });
+}
+
+/// The sink the framer emits into while a trace is recorded: it notes
+/// each decision and reads each record at once, with the rules traced.
+struct Tracer<'a> {
+    rules: &'static Rules,
+    text: &'a [u8],
+    blanked: &'a [u8],
+    /// The section open in the trace: its game and its step.
+    section: Option<(Game, usize)>,
+    /// Where the last record or problem ended.
+    last_end: usize,
+}
+
+impl Tracer<'_> {
+    /// Notes a section opened at `start`, closing the one before.
+    fn open_section(&mut self, game: Game, start: usize, place: &str) {
+        self.close_section(self.last_end);
+        set_depth(1);
+        let index = decide(
+            (self.rules.section_of)(game),
+            start,
+            Some(format!("{place} opens a {} section", game_name(game))),
+        );
+        self.section = Some((game, index));
+        set_depth(2);
+    }
+
+    fn close_section(&mut self, end: usize) {
+        if let Some((_, index)) = self.section.take() {
+            close(index, end, true);
+        }
+        set_depth(1);
+    }
+
+    /// After each line that is not blank: the framer's state says whether
+    /// a Choker or whist section opened or closed on it.
+    fn after_line(&mut self, line: &Line<'_>, framed: Option<Game>) {
+        let open = self.section.map(|(game, _)| game);
+        if framed == open || (framed.is_none() && open == Some(Game::Bridge)) {
+            return;
+        }
+        match framed {
+            Some(game) => {
+                let place = if self.rules.by_lines {
+                    format!("line {}", line.number)
+                } else {
+                    format!("a token on line {}", line.number)
+                };
+                self.open_section(game, line.offset, &place);
+            }
+            None => {
+                self.last_end = line.offset + line.text.len();
+                self.close_section(self.last_end);
+            }
+        }
+    }
+
+    /// Where a record's pieces stand: "lines 3..7" or "the tokens at 0..38".
+    fn place(&self, first: LineRef, last: LineRef) -> String {
+        if !self.rules.by_lines {
+            format!("the tokens at {}..{}", first.offset, last.offset + last.len)
+        } else if first.number == last.number {
+            format!("line {}", first.number)
+        } else {
+            format!("lines {}..{}", first.number, last.number)
+        }
+    }
+
+    /// A record the framer found: its decision, then the record read by
+    /// its rules.
+    fn record(&mut self, frame: &Frame, game: Game) {
+        let (first, last) = frame.lines();
+        let start = first.offset;
+        let end = last.offset + last.len;
+        if self.section.is_none_or(|(open, _)| open != game) {
+            let place = if self.rules.by_lines {
+                format!("line {}", first.number)
+            } else {
+                format!("the token at {start}")
+            };
+            self.open_section(game, start, &place);
+        }
+        let decision = format!(
+            "{} make{} {}",
+            self.place(first, last),
+            if self.rules.by_lines && first.number == last.number {
+                "s"
+            } else {
+                ""
+            },
+            record_name(game)
+        );
+        let blanks = !self.rules.by_lines;
+        let bytes = if blanks { self.blanked } else { self.text };
+        set_origin(bytes, 0);
+        let block = Block { bytes, base: 0 };
+        let mut diagnostics = Vec::new();
+        if self.rules.by_lines && game == Game::Bridge {
+            // The line is the record: its rule carries the decision.
+            set_pending_note(decision);
+            super::record(frame, &block, &mut diagnostics);
+        } else {
+            let index = decide((self.rules.record_of)(game), start, Some(decision));
+            RECORDER.with_borrow_mut(|recorder| recorder.depth += 1);
+            let read = super::record(frame, &block, &mut diagnostics).is_some();
+            RECORDER.with_borrow_mut(|recorder| recorder.depth -= 1);
+            close(index, end, read);
+        }
+        RECORDER.with_borrow_mut(|recorder| recorder.pending_note = None);
+        set_origin(self.text, 0);
+        self.last_end = end;
+    }
+
+    /// A problem the framer reported: a failed step of the section it
+    /// stands in (or of `section` between sections), with its message.
+    fn problem(&mut self, frame: &Frame) {
+        let Frame::Problem { diagnostic, .. } = frame else {
+            return;
+        };
+        let rule = match self.section {
+            Some((game, _)) => (self.rules.record_of)(game),
+            None => self.rules.section,
+        };
+        decide(rule, diagnostic.span.offset, Some(diagnostic.message()));
+    }
+}
+
+impl FrameSink for Tracer<'_> {
+    fn frame(&mut self, frame: Frame) {
+        match frame {
+            Frame::Bridge(_) => self.record(&frame, Game::Bridge),
+            Frame::Choker(_) => self.record(&frame, Game::Choker),
+            Frame::Whist(_) => self.record(&frame, Game::Whist),
+            Frame::Problem { .. } => self.problem(&frame),
+        }
+    }
+}
+
+fn game_name(game: Game) -> &'static str {
+    match game {
+        Game::Bridge => "bridge",
+        Game::Choker => "Choker",
+        Game::Whist => "whist",
+    }
+}
+
+fn record_name(game: Game) -> &'static str {
+    match game {
+        Game::Bridge => "a bridge hand",
+        Game::Choker => "a Choker pair",
+        Game::Whist => "a whist deal",
+    }
+}
