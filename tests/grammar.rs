@@ -549,3 +549,36 @@ fn every_rule_function_accepts_its_examples_and_rejects_the_near_misses() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The trace names only the grammar's rules: on every example, valid or
+/// malformed, in both layouts, each step's rule is a rule of
+/// `grammar/*.ebnf`.
+#[test]
+fn every_rule_a_trace_names_is_a_rule_of_the_grammar() {
+    let rules = grammar_rules();
+    let mut inputs: Vec<PathBuf> = Vec::new();
+    for directory in ["examples", "examples/malformed"] {
+        for entry in std::fs::read_dir(root().join(directory)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|extension| extension == "txt") {
+                inputs.push(path);
+            }
+        }
+    }
+    assert!(inputs.len() > 20, "the examples are found");
+    for path in inputs {
+        let text = std::fs::read(&path).unwrap();
+        for layout in [syntax::Layout::Lines, syntax::Layout::Tokens] {
+            let steps = syntax::trace(&text, Mode::Auto, layout);
+            assert!(!steps.is_empty());
+            for step in steps {
+                assert!(
+                    rules.contains_key(step.rule),
+                    "{}: the trace names `{}`, no rule of the grammar",
+                    path.display(),
+                    step.rule
+                );
+            }
+        }
+    }
+}
