@@ -49,6 +49,11 @@ pub mod render;
 pub mod serve;
 pub mod syntax;
 
+/// A guided tour of the code, from one combinator to the evaluators
+/// (`docs/tour.md`); its snippets run as doctests.
+#[doc = include_str!("../docs/tour.md")]
+pub mod tour {}
+
 pub use ast::{Game, Record};
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 pub use fix::{Fixed, fix};

@@ -404,3 +404,40 @@ fn a_long_line_and_binary_noise_are_reported_once_and_hide_nothing() {
         "{stderr}"
     );
 }
+
+#[test]
+fn parse_trace_shows_each_rule_with_its_bytes() {
+    let (stdout, _) = Test::new()
+        .args(["parse", "--trace"])
+        .stdin("Joe-1S2S3S4S5S\nAnn-1G2G3G4G5X\nEND\n")
+        .run();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "document 0..34",
+            "  choker_section 0..33: line 1 opens a Choker section",
+            "    choker_pair ✗ at 0: lines 1..2 make a Choker pair",
+            "      choker_hand 0..14",
+            "        blank 0..0",
+        ]
+    );
+    assert!(
+        lines.contains(
+            &"            suit ✗ at 28: expected a suit of the game's alphabet; found `X`"
+        )
+    );
+    let (json, _) = Test::new()
+        .args(["parse", "--trace", "--layout", "tokens", "--output", "json"])
+        .stdin("AS KS QS JS TS 9S 8S\n7S 6S 5S 4S 3S 2S\n")
+        .run();
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        first,
+        serde_json::json!({"path": "<stdin>", "depth": 0, "rule": "tokens_document",
+            "start": 0, "end": 39, "matched": true, "note": null})
+    );
+    assert!(json.lines().any(|line| line.contains(
+        r#""depth":2,"rule":"tokens_bridge_hand","start":0,"end":38,"matched":true,"note":"the tokens at 0..38 make a bridge hand""#
+    )));
+}

@@ -549,3 +549,79 @@ fn every_rule_function_accepts_its_examples_and_rejects_the_near_misses() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The trace names only the grammar's rules: on every example, valid or
+/// malformed, in both layouts, each step's rule is a rule of
+/// `grammar/*.ebnf`.
+#[test]
+fn every_rule_a_trace_names_is_a_rule_of_the_grammar() {
+    let rules = grammar_rules();
+    let mut inputs: Vec<PathBuf> = Vec::new();
+    for directory in ["examples", "examples/malformed"] {
+        for entry in std::fs::read_dir(root().join(directory)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|extension| extension == "txt") {
+                inputs.push(path);
+            }
+        }
+    }
+    assert!(inputs.len() > 20, "the examples are found");
+    for path in inputs {
+        let text = std::fs::read(&path).unwrap();
+        for layout in [syntax::Layout::Lines, syntax::Layout::Tokens] {
+            let steps = syntax::trace(&text, Mode::Auto, layout);
+            assert!(!steps.is_empty());
+            for step in steps {
+                assert!(
+                    rules.contains_key(step.rule),
+                    "{}: the trace names `{}`, no rule of the grammar",
+                    path.display(),
+                    step.rule
+                );
+            }
+        }
+    }
+}
+
+/// The code the tour (`docs/tour.md`) quotes is the real code: each
+/// excerpt (a `rust,ignore` block; `...` marks a cut) stands, line for
+/// line, in the last file the text names before it.
+#[test]
+fn the_tour_quotes_the_code_as_it_is() {
+    let tour = std::fs::read_to_string(root().join("docs/tour.md")).unwrap();
+    let mut quoted = 0;
+    let mut pieces = tour.split("```");
+    let mut before = pieces.next().unwrap_or_default().to_owned();
+    while let (Some(block), Some(after)) = (pieces.next(), pieces.next()) {
+        if let Some(code) = block.strip_prefix("rust,ignore\n") {
+            let path = before
+                .rsplit('`')
+                .find(|word| {
+                    word.starts_with("src/")
+                        && Path::new(word)
+                            .extension()
+                            .is_some_and(|extension| extension == "rs")
+                })
+                .unwrap_or_else(|| panic!("no file named before the excerpt:\n{code}"));
+            let source: Vec<String> = std::fs::read_to_string(root().join(path))
+                .unwrap()
+                .lines()
+                .map(|line| line.trim().to_owned())
+                .collect();
+            let lines: Vec<&str> = code.lines().map(str::trim).collect();
+            for cut in lines
+                .split(|line| *line == "...")
+                .filter(|cut| !cut.is_empty())
+            {
+                assert!(
+                    source.windows(cut.len()).any(|window| window == cut),
+                    "docs/tour.md quotes lines that are not in {path}:\n{}",
+                    cut.join("\n")
+                );
+                quoted += 1;
+            }
+        }
+        before = after.to_owned();
+    }
+    assert!(quoted >= 8, "the tour's excerpts are found");
+}

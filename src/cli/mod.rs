@@ -21,6 +21,7 @@ use walk::{Filters, inputs};
 
 mod progress;
 mod summary;
+mod trace;
 mod walk;
 
 #[derive(Debug, Parser)]
@@ -68,6 +69,11 @@ enum Command {
         /// An indented tree, or JSON.
         #[arg(long, value_enum, default_value_t = OutputArg::Text)]
         output: OutputArg,
+        /// Instead of the tree, each grammar rule tried on the input, in
+        /// order, with the bytes it matched or why it failed, and the
+        /// framer's decisions: the grammar at work.
+        #[arg(long)]
+        trace: bool,
     },
     /// Rewrite files in the canonical layout: one space between cards, LF,
     /// one blank line between sections. Files with errors are left alone.
@@ -261,7 +267,12 @@ pub(crate) fn main() -> ExitCode {
             Some(fixes).filter(|fixes| fixes.fix),
         ),
         Command::Explain { input, output } => (input, Action::Explain, output, None),
-        Command::Parse { input, output } => (input, Action::Parse, output, None),
+        Command::Parse {
+            input,
+            output,
+            trace: true,
+        } => return ExitCode::from(trace::trace_paths(&input, output)),
+        Command::Parse { input, output, .. } => (input, Action::Parse, output, None),
         Command::Gen {
             game,
             count,
@@ -330,16 +341,7 @@ pub(crate) fn main() -> ExitCode {
             OutputArg::Text => OutputFormat::Text,
             OutputArg::Json => OutputFormat::Json,
         },
-        diagnostics: match input.diagnostics {
-            DiagnosticsArg::Human => DiagnosticFormat::Human {
-                color: use_color(input.color),
-                width: terminal_width(),
-            },
-            DiagnosticsArg::Short => DiagnosticFormat::Short,
-            DiagnosticsArg::Json => DiagnosticFormat::Json,
-            DiagnosticsArg::Github => DiagnosticFormat::Github,
-            DiagnosticsArg::Sarif => DiagnosticFormat::Sarif,
-        },
+        diagnostics: diagnostics_format(input.diagnostics, input.color),
     };
     let status = match fixes {
         Some(fixes) => fix_paths(&input.paths, &input.filters, &settings, &fixes),
@@ -447,6 +449,19 @@ fn write_laid_out(out: &mut impl Write, text: &str, reflow: Option<&mut Reflow>)
             }
             out.write_all(laid_out.as_bytes())
         }
+    }
+}
+
+fn diagnostics_format(format: DiagnosticsArg, color: ColorArg) -> DiagnosticFormat {
+    match format {
+        DiagnosticsArg::Human => DiagnosticFormat::Human {
+            color: use_color(color),
+            width: terminal_width(),
+        },
+        DiagnosticsArg::Short => DiagnosticFormat::Short,
+        DiagnosticsArg::Json => DiagnosticFormat::Json,
+        DiagnosticsArg::Github => DiagnosticFormat::Github,
+        DiagnosticsArg::Sarif => DiagnosticFormat::Sarif,
     }
 }
 

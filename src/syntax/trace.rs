@@ -481,3 +481,214 @@ fn record_name(game: Game) -> &'static str {
         Game::Whist => "a whist deal",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::card;
+
+    /// The steps down to `depth`, as `(depth, rule, start, end, matched)`.
+    fn outline(
+        text: &[u8],
+        mode: Mode,
+        layout: Layout,
+        depth: usize,
+    ) -> Vec<(usize, &'static str, usize, usize, bool)> {
+        trace(text, mode, layout)
+            .into_iter()
+            .filter(|step| step.depth <= depth)
+            .map(|step| (step.depth, step.rule, step.start, step.end, step.matched))
+            .collect()
+    }
+
+    const HAND: &[u8] = b"AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S\n";
+
+    #[test]
+    fn a_bridge_hand_is_a_line_read_by_its_rule() {
+        assert_eq!(
+            outline(HAND, Mode::Auto, Layout::Lines, 3),
+            [
+                (0, "document", 0, 39, true),
+                (1, "bridge_section", 0, 38, true),
+                (2, "bridge_hand", 0, 38, true),
+                (3, "card_row", 0, 38, true),
+            ]
+        );
+        let steps = trace(HAND, Mode::Auto, Layout::Lines);
+        assert_eq!(steps[2].note.as_deref(), Some("line 1 makes a bridge hand"));
+        // The row's first card, rule by rule, with the byte it took.
+        let card: Vec<_> = steps[4..8]
+            .iter()
+            .map(|step| (step.depth, step.rule, step.start, step.end))
+            .collect();
+        assert_eq!(
+            card,
+            [
+                (4, "blank", 0, 0),
+                (4, "card", 0, 2),
+                (5, "rank", 0, 1),
+                (5, "suit", 1, 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bridge_hand_in_tokens_is_counted_then_read_by_the_line_rule() {
+        let text = b"AS KS QS JS TS 9S 8S\n7S 6S 5S 4S 3S 2S\n";
+        let steps = outline(text, Mode::Auto, Layout::Tokens, 3);
+        let framed: Vec<_> = steps
+            .iter()
+            .filter(|step| !matches!(step.1, "spaces" | "token"))
+            .copied()
+            .collect();
+        assert_eq!(
+            framed,
+            [
+                (0, "tokens_document", 0, 39, true),
+                (1, "tokens_bridge_section", 0, 38, true),
+                (2, "tokens_bridge_hand", 0, 38, true),
+                (3, "bridge_hand", 0, 38, true),
+            ]
+        );
+        // The framer's tokens, each after its spaces: the first is `AS`.
+        assert_eq!(
+            &steps[1..3],
+            [(1, "spaces", 0, 0, true), (1, "token", 0, 2, true)]
+        );
+    }
+
+    #[test]
+    fn a_choker_pair_is_two_hands_each_read_by_choker_hand() {
+        let text = b"Joe-1S2S3S4S5S\nAnn-1G2G3G4G5G\nEND\n";
+        let expected = |section, pair| {
+            vec![
+                (
+                    0,
+                    if section == "choker_section" {
+                        "document"
+                    } else {
+                        "tokens_document"
+                    },
+                    0,
+                    34,
+                    true,
+                ),
+                (1, section, 0, 33, true),
+                (2, pair, 0, 29, true),
+                (3, "choker_hand", 0, 14, true),
+                (3, "choker_hand", 15, 29, true),
+            ]
+        };
+        assert_eq!(
+            outline(text, Mode::Auto, Layout::Lines, 3),
+            expected("choker_section", "choker_pair")
+        );
+        let tokens: Vec<_> = outline(text, Mode::Auto, Layout::Tokens, 3)
+            .into_iter()
+            .filter(|step| !matches!(step.1, "spaces" | "token"))
+            .collect();
+        assert_eq!(
+            tokens,
+            expected("tokens_choker_section", "tokens_choker_pair")
+        );
+        let hand: Vec<_> = trace(text, Mode::Auto, Layout::Lines)
+            .into_iter()
+            .filter(|step| step.depth == 4 && step.start <= 14)
+            .map(|step| (step.rule, step.start, step.end))
+            .collect();
+        assert_eq!(
+            hand,
+            [
+                ("blank", 0, 0),
+                ("name", 0, 3),
+                ("blank", 3, 3),
+                ("blank", 4, 4),
+                ("choker_cards", 4, 14),
+                ("blank", 14, 14)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_whist_deal_is_a_trump_line_and_four_play_lines() {
+        let row = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS";
+        let text = format!(
+            "H\n{row}\n{}\n{}\n{}\n#\n",
+            row.replace('S', "H"),
+            row.replace('S', "D"),
+            row.replace('S', "C")
+        );
+        let deal: Vec<_> = outline(text.as_bytes(), Mode::Auto, Layout::Lines, 3)
+            .into_iter()
+            .skip_while(|step| step.1 != "whist_deal")
+            .collect();
+        assert_eq!(
+            deal,
+            [
+                (2, "whist_deal", 0, 157, true),
+                (3, "trump_line", 0, 1, true),
+                (3, "play_line", 2, 40, true),
+                (3, "play_line", 41, 79, true),
+                (3, "play_line", 80, 118, true),
+                (3, "play_line", 119, 157, true),
+            ]
+        );
+        let steps = trace(text.as_bytes(), Mode::Forced(Game::Whist), Layout::Tokens);
+        let section = steps
+            .iter()
+            .find(|step| step.rule == "tokens_whist_section")
+            .unwrap();
+        assert_eq!((section.start, section.matched), (0, true));
+        let read: Vec<_> = steps
+            .iter()
+            .filter(|step| step.depth == 3)
+            .map(|step| (step.rule, step.start, step.end))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("trump_line", 0, 1),
+                ("play_line", 2, 40),
+                ("play_line", 41, 79),
+                ("play_line", 80, 118),
+                ("play_line", 119, 157)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_failing_rule_says_where_and_what_it_expected() {
+        let steps = trace(
+            b"AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2X\n",
+            Mode::Auto,
+            Layout::Lines,
+        );
+        let hand = steps
+            .iter()
+            .find(|step| step.rule == "bridge_hand")
+            .unwrap();
+        assert!(!hand.matched);
+        assert_eq!((hand.start, hand.end), (0, 0));
+        let suit = steps
+            .iter()
+            .find(|step| step.rule == "suit" && !step.matched)
+            .unwrap();
+        assert_eq!(suit.start, 37);
+        assert_eq!(
+            suit.note.as_deref(),
+            Some("expected a suit of the game's alphabet; found `X`")
+        );
+    }
+
+    #[test]
+    fn nothing_is_recorded_outside_a_trace() {
+        let _ = trace(HAND, Mode::Auto, Layout::Lines);
+        assert!(!recording());
+        assert!(
+            card::card(Game::Bridge.alphabet())
+                .parse_complete(&b"AS"[..])
+                .is_ok()
+        );
+        RECORDER.with_borrow(|recorder| assert!(recorder.steps.is_empty()));
+    }
+}

@@ -1,0 +1,132 @@
+//! `parse --trace`: each grammar rule tried on the input, in order, with
+//! the bytes it matched or why it failed, and the framer's decisions.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use cardsharp::batch::{Input, Problem};
+use cardsharp::syntax::{Layout, Mode, Step, trace};
+use serde::Serialize;
+
+use super::walk::inputs;
+use super::{CLEAN, InputArgs, OutputArg, USAGE_OR_IO, diagnostics_format, mode, tell};
+
+/// The largest input traced: a trace holds a step for every rule tried,
+/// several for each byte, and is meant for reading.
+const TRACE_LIMIT: u64 = 1 << 20;
+
+/// A step of the JSON output: the step with the input it was taken on.
+#[derive(Serialize)]
+struct PathStep<'a> {
+    path: &'a str,
+    #[serde(flatten)]
+    step: &'a Step,
+}
+
+/// Traces each input; several inputs in text are each headed by a path.
+pub(super) fn trace_paths(input: &InputArgs, output: OutputArg) -> u8 {
+    if let Err(status) = input.filters.validate() {
+        return status;
+    }
+    let (mode, layout) = (mode(input.game), input.layout.into());
+    let diagnostics = diagnostics_format(input.diagnostics, input.color);
+    let filters = &input.filters;
+    let stdin_only = [PathBuf::from("-")];
+    let paths = if input.paths.is_empty() {
+        &stdin_only[..]
+    } else {
+        &input.paths
+    };
+    let mut status = CLEAN;
+    let mut first = true;
+    // Several inputs in text are told apart by a heading each.
+    let headed = paths.len() > 1 || paths[0].is_dir();
+    for input in paths.iter().flat_map(|path| inputs(path, filters)) {
+        let file = match input {
+            Input::File(file) => file,
+            Input::Problem(problem) => {
+                status = status.max(tell(&problem, diagnostics));
+                continue;
+            }
+        };
+        let heading = headed.then_some(first);
+        match trace_file(&file, mode, layout, output, heading) {
+            Ok(outcome) => status = status.max(outcome),
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
+            Err(error) => {
+                let problem = Problem::Io { path: file, error };
+                status = status.max(tell(&problem, diagnostics));
+            }
+        }
+        first = false;
+    }
+    status
+}
+
+fn trace_file(
+    path: &Path,
+    mode: Mode,
+    layout: Layout,
+    output: OutputArg,
+    heading: Option<bool>,
+) -> io::Result<u8> {
+    let from_stdin = path == Path::new("-");
+    let name = if from_stdin {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let mut source = Vec::new();
+    let reader: Box<dyn Read> = if from_stdin {
+        Box::new(io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path)?)
+    };
+    reader.take(TRACE_LIMIT + 1).read_to_end(&mut source)?;
+    if source.len() as u64 > TRACE_LIMIT {
+        eprintln!(
+            "cardsharp: {name}: not traced: parse --trace reads inputs up to {} MiB",
+            TRACE_LIMIT >> 20
+        );
+        return Ok(USAGE_OR_IO);
+    }
+    let steps = trace(&source, mode, layout);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match output {
+        OutputArg::Text => {
+            if let Some(first) = heading {
+                if !first {
+                    writeln!(out)?;
+                }
+                writeln!(out, "{name}:")?;
+            }
+            for step in &steps {
+                writeln!(out, "{}", text_line(step))?;
+            }
+        }
+        OutputArg::Json => {
+            for step in &steps {
+                let line = PathStep { path: &name, step };
+                serde_json::to_writer(&mut out, &line).map_err(io::Error::other)?;
+                writeln!(out)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(CLEAN)
+}
+
+/// One step as text: indented by its depth, `rule start..end` when it
+/// matched, `rule ✗ at N` when it failed, and its note after a colon.
+fn text_line(step: &Step) -> String {
+    let indent = "  ".repeat(step.depth);
+    let head = if step.matched {
+        format!("{indent}{} {}..{}", step.rule, step.start, step.end)
+    } else {
+        format!("{indent}{} ✗ at {}", step.rule, step.start)
+    };
+    match &step.note {
+        Some(note) => format!("{head}: {note}"),
+        None => head,
+    }
+}
