@@ -18,7 +18,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::Line;
-use super::fast::card_row::canonical_card_row;
+use super::fast::card_row::{canonical_card_row, spaced_card_row};
 use super::trace::{recording, traced};
 use crate::ast::{Alphabet, Card, Game, Rank, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
@@ -153,7 +153,8 @@ pub(crate) fn read_card_row<const N: usize>(
 }
 
 /// A row in another layout, or with faults: out of line, so that the
-/// common row's code stays small.
+/// common row's code stays small. A plain row spaced otherwise is read
+/// by a shortcut too; the rest by the grammar.
 #[inline(never)]
 fn other_card_row<const N: usize>(
     line: &Line<'_>,
@@ -162,6 +163,9 @@ fn other_card_row<const N: usize>(
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
+    if !recording() && spaced_card_row(line, game.alphabet(), cards) {
+        return true;
+    }
     let read = match rule(line.text) {
         Ok((_, written)) => Some(cards_at(line, written)),
         Err(_) => diagnose_card_row::<N>(line, game, diagnostics),

@@ -21,10 +21,10 @@
 #![allow(clippy::missing_errors_doc)]
 
 use nom::bytes::complete::{take_till1, take_while};
-use nom::{IResult, Parser};
+use nom::{IResult, Offset, Parser};
 
 use super::document::{END, HASH, missing_terminator, problem};
-use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen};
+use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
 use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
 use crate::ast::{Game, Span};
@@ -390,19 +390,30 @@ impl TokenFramer {
         needs
     }
 
-    /// The tokens of a line, one by one.
+    /// The tokens of a line, one by one: by the grammar's `spaces` and
+    /// `token` while a trace is recorded, else by the shortcut proven
+    /// equal to them.
     #[inline(never)]
     fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.needs_blanks |= memchr::memchr(b'\r', line.text).is_some();
-        let mut rest = line.text;
-        while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
-            rest = after;
-            let at = LineRef {
-                offset: line.offset + (text.as_ptr() as usize - line.text.as_ptr() as usize),
-                len: text.len(),
-                number: line.number,
-            };
-            self.next_token(at, text, emit);
+        let token_at = |start: usize, end: usize| LineRef {
+            offset: line.offset + start,
+            len: end - start,
+            number: line.number,
+        };
+        if super::trace::recording() {
+            let mut rest = line.text;
+            while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
+                rest = after;
+                let start = line.text.offset(text);
+                self.next_token(token_at(start, start + text.len()), text, emit);
+            }
+        } else {
+            let mut at = 0;
+            while let Some((start, end)) = next_token(line.text, at) {
+                self.next_token(token_at(start, end), &line.text[start..end], emit);
+                at = end;
+            }
         }
     }
 

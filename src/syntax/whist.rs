@@ -103,10 +103,16 @@ pub(crate) fn read_whist_deal(
     complete
 }
 
-/// Reads the trump line by [`trump_line`], reporting the line when the
-/// rule rejects it, with the suit meant where it can tell.
+/// Reads the trump line (the canonical one by the shortcut, any other by
+/// [`trump_line`]), reporting the line when the rule rejects it, with the
+/// suit meant where it can tell.
 #[inline(always)]
 fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
+    if !super::trace::recording()
+        && let Some(suit) = super::fast::trump_line::canonical_trump_line(line.text)
+    {
+        return Some((suit, Span::new(line.offset, 1)));
+    }
     match trump_line(line.text) {
         Ok((_, (text, suit))) => Some((suit, line.span_of(text))),
         Err(_) => {

@@ -48,6 +48,42 @@ pub(crate) fn canonical_card_row<const N: usize>(
     codes & 0x80 == 0 && spaces == 0
 }
 
+/// Reads a row of `N` cards separated by runs of blanks (spaces and
+/// tabs), blanks around it allowed, into `cards`: the rows that are not
+/// canonical but still plain, as hand-aligned files and the tokens
+/// layout's records (whose line ends read as blanks) lay them out. `false`
+/// for anything else, which the grammar then reads.
+#[must_use]
+pub(crate) fn spaced_card_row<const N: usize>(
+    line: &Line<'_>,
+    alphabet: &Alphabet,
+    cards: &mut [Card; N],
+) -> bool {
+    let text = line.text;
+    let is_blank = |byte: u8| byte == b' ' || byte == b'\t';
+    let mut at = 0;
+    for (index, slot) in cards.iter_mut().enumerate() {
+        let before = at;
+        while at < text.len() && is_blank(text[at]) {
+            at += 1;
+        }
+        // A gap between cards; blanks before the first one are optional.
+        if (index > 0 && at == before) || at + 2 > text.len() {
+            return false;
+        }
+        let code = alphabet.card_code(text[at], text[at + 1]);
+        if code & 0x80 != 0 {
+            return false;
+        }
+        *slot = Card::from_code(code, line.offset + at);
+        at += 2;
+        if at < text.len() && !is_blank(text[at]) {
+            return false;
+        }
+    }
+    text[at..].iter().all(|&byte| is_blank(byte))
+}
+
 #[cfg(test)]
 mod tests {
     use nom::Parser;
@@ -122,6 +158,27 @@ mod tests {
                 canonical_card_row(&line, Game::Bridge.alphabet(), &mut fast),
                 grammar(&line, Game::Bridge).is_some()
             );
+        }
+
+        /// The spaced row answers exactly where the grammar accepts, with
+        /// the same cards and spans.
+        #[test]
+        fn spaced_card_row_agrees_with_the_grammar(text in card_row_line(13)) {
+            let line = line_of(&text);
+            for game in [Game::Bridge, Game::Whist, Game::Choker] {
+                let mut fast = [Card::default(); 13];
+                let read = spaced_card_row(&line, game.alphabet(), &mut fast).then_some(fast);
+                prop_assert_eq!(read, grammar(&line, game));
+            }
+        }
+
+        /// Arbitrary bytes: the spaced row agrees with the grammar.
+        #[test]
+        fn spaced_card_row_accepts_what_the_grammar_does(text in "[ -~\t]{0,45}") {
+            let line = line_of(&text);
+            let mut fast = [Card::default(); 13];
+            let read = spaced_card_row(&line, Game::Bridge.alphabet(), &mut fast).then_some(fast);
+            prop_assert_eq!(read, grammar(&line, Game::Bridge));
         }
 
         /// Arbitrary bytes: the fast path never accepts what the grammar

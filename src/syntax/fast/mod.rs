@@ -14,3 +14,4 @@ pub(crate) mod choker_hand;
 pub(crate) mod framing;
 pub(crate) mod newline;
 pub(crate) mod token_lines;
+pub(crate) mod trump_line;
