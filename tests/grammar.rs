@@ -584,7 +584,7 @@ fn every_rule_a_trace_names_is_a_rule_of_the_grammar() {
 }
 
 /// The code the tour (`docs/tour.md`) quotes is the real code: each
-/// excerpt (a `rust,ignore` block; `...` marks a cut) stands, line for
+/// excerpt (a `rust-excerpt` block, which rustdoc leaves alone; `...` marks a cut) stands, line for
 /// line, in the last file the text names before it.
 #[test]
 fn the_tour_quotes_the_code_as_it_is() {
@@ -593,7 +593,7 @@ fn the_tour_quotes_the_code_as_it_is() {
     let mut pieces = tour.split("```");
     let mut before = pieces.next().unwrap_or_default().to_owned();
     while let (Some(block), Some(after)) = (pieces.next(), pieces.next()) {
-        if let Some(code) = block.strip_prefix("rust,ignore\n") {
+        if let Some(code) = block.strip_prefix("rust-excerpt\n") {
             let path = before
                 .rsplit('`')
                 .find(|word| {
