@@ -492,6 +492,22 @@ fn format_paths(
             width: terminal_width(),
         },
     };
+    each_file(paths, filters, settings.diagnostics, |file, _| {
+        format_file(file, check_only, &settings)
+    })
+}
+
+/// Runs `each` on every file `paths` name (standard input when there are
+/// none), with whether it is the first, and returns the worst exit status:
+/// a problem with a path is told and the next file read; a closed stdout
+/// ends the run quietly. The loop of `fmt`, `check --fix` and
+/// `parse --trace`, which hold each input whole.
+fn each_file(
+    paths: &[PathBuf],
+    filters: &Filters,
+    diagnostics: DiagnosticFormat,
+    mut each: impl FnMut(&Path, bool) -> io::Result<u8>,
+) -> u8 {
     let stdin_only = [PathBuf::from("-")];
     let paths = if paths.is_empty() {
         &stdin_only[..]
@@ -499,65 +515,49 @@ fn format_paths(
         paths
     };
     let mut status = CLEAN;
+    let mut first = true;
     for input in paths.iter().flat_map(|path| inputs(path, filters)) {
         let file = match input {
             Input::File(file) => file,
             Input::Problem(problem) => {
-                status = status.max(tell(&problem, settings.diagnostics));
+                status = status.max(tell(&problem, diagnostics));
                 continue;
             }
         };
-        match format_file(&file, check_only, &settings) {
+        match each(&file, first) {
             Ok(outcome) => status = status.max(outcome),
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
             Err(error) => {
                 let problem = Problem::Io { path: file, error };
-                status = status.max(tell(&problem, settings.diagnostics));
+                status = status.max(tell(&problem, diagnostics));
             }
         }
+        first = false;
     }
     status
+}
+
+/// How an input is named in reports, and whether it is standard input.
+fn input_name(path: &Path) -> (String, bool) {
+    if path == Path::new("-") {
+        ("<stdin>".to_owned(), true)
+    } else {
+        (path.display().to_string(), false)
+    }
 }
 
 /// `check --fix`: each input repaired in memory, written back (or its
 /// diff printed), then what remains reported as `check` reports it.
 fn fix_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings, fixes: &FixArgs) -> u8 {
-    let stdin_only = [PathBuf::from("-")];
-    let paths = if paths.is_empty() {
-        &stdin_only[..]
-    } else {
-        paths
-    };
-    let mut status = CLEAN;
-    for input in paths.iter().flat_map(|path| inputs(path, filters)) {
-        let file = match input {
-            Input::File(file) => file,
-            Input::Problem(problem) => {
-                status = status.max(tell(&problem, settings.diagnostics));
-                continue;
-            }
-        };
-        match fix_file(&file, settings, fixes) {
-            Ok(outcome) => status = status.max(outcome),
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
-            Err(error) => {
-                let problem = Problem::Io { path: file, error };
-                status = status.max(tell(&problem, settings.diagnostics));
-            }
-        }
-    }
-    status
+    each_file(paths, filters, settings.diagnostics, |file, _| {
+        fix_file(file, settings, fixes)
+    })
 }
 
 /// Repairs one input: a file is rewritten only when a fix changed it, so
 /// that a clean file keeps its bytes and its modification time.
 fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<u8> {
-    let from_stdin = path == Path::new("-");
-    let name = if from_stdin {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    };
+    let (name, from_stdin) = input_name(path);
     let mut source = Vec::new();
     if from_stdin {
         io::stdin()
@@ -630,12 +630,7 @@ fn tell(problem: &Problem, format: DiagnosticFormat) -> u8 {
 const FORMAT_LIMIT: u64 = 16 << 20;
 
 fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
-    let from_stdin = path == Path::new("-");
-    let name = if from_stdin {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    };
+    let (name, from_stdin) = input_name(path);
     let mut source = Vec::new();
     if from_stdin {
         io::stdin()

@@ -2,14 +2,14 @@
 //! the bytes it matched or why it failed, and the framer's decisions.
 
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use cardsharp::batch::{Input, Problem};
 use cardsharp::syntax::{Layout, Mode, Step, trace};
 use serde::Serialize;
 
-use super::walk::inputs;
-use super::{CLEAN, InputArgs, OutputArg, USAGE_OR_IO, diagnostics_format, mode, tell};
+use super::{
+    CLEAN, InputArgs, OutputArg, USAGE_OR_IO, diagnostics_format, each_file, input_name, mode,
+};
 
 /// The largest input traced: a trace holds a step for every rule tried,
 /// several for each byte, and is meant for reading.
@@ -31,36 +31,11 @@ pub(super) fn trace_paths(input: &InputArgs, output: OutputArg) -> u8 {
     let (mode, layout) = (mode(input.game), input.layout.into());
     let diagnostics = diagnostics_format(input.diagnostics, input.color);
     let filters = &input.filters;
-    let stdin_only = [PathBuf::from("-")];
-    let paths = if input.paths.is_empty() {
-        &stdin_only[..]
-    } else {
-        &input.paths
-    };
-    let mut status = CLEAN;
-    let mut first = true;
     // Several inputs in text are told apart by a heading each.
-    let headed = paths.len() > 1 || paths[0].is_dir();
-    for input in paths.iter().flat_map(|path| inputs(path, filters)) {
-        let file = match input {
-            Input::File(file) => file,
-            Input::Problem(problem) => {
-                status = status.max(tell(&problem, diagnostics));
-                continue;
-            }
-        };
-        let heading = headed.then_some(first);
-        match trace_file(&file, mode, layout, output, heading) {
-            Ok(outcome) => status = status.max(outcome),
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return status,
-            Err(error) => {
-                let problem = Problem::Io { path: file, error };
-                status = status.max(tell(&problem, diagnostics));
-            }
-        }
-        first = false;
-    }
-    status
+    let headed = input.paths.len() > 1 || input.paths.first().is_some_and(|path| path.is_dir());
+    each_file(&input.paths, filters, diagnostics, |file, first| {
+        trace_file(file, mode, layout, output, headed.then_some(first))
+    })
 }
 
 fn trace_file(
@@ -70,12 +45,7 @@ fn trace_file(
     output: OutputArg,
     heading: Option<bool>,
 ) -> io::Result<u8> {
-    let from_stdin = path == Path::new("-");
-    let name = if from_stdin {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    };
+    let (name, from_stdin) = input_name(path);
     let mut source = Vec::new();
     let reader: Box<dyn Read> = if from_stdin {
         Box::new(io::stdin())
