@@ -742,15 +742,21 @@ fn one_frame(
     if diagnostics.is_empty() {
         return;
     }
+    // From the start of the first line, so that columns count from it: a
+    // record of the tokens layout may begin inside a line.
+    let start = match settings.layout {
+        Layout::Lines => first.offset,
+        Layout::Tokens => line_start(show, first.offset),
+    };
     let window = Window {
         name,
         text: show
             .held(Span::new(
-                first.offset,
-                (last.offset + last.len).saturating_sub(first.offset),
+                start,
+                (last.offset + last.len).saturating_sub(start),
             ))
             .unwrap_or_default(),
-        offset: first.offset,
+        offset: start,
         first_line: first.number,
     };
     for diagnostic in diagnostics.iter() {
@@ -781,6 +787,16 @@ fn check_cards_read(frame: &Frame, block: &Block<'_>, diagnostics: &mut Vec<Diag
     if let Some(read) = crate::syntax::cards_read(frame, block) {
         check::cards_read(&read, diagnostics);
     }
+}
+
+/// Where the line holding byte `offset` starts, as far back as `block`
+/// holds it (a line longer than a block may have begun in one let go).
+fn line_start(block: &Block<'_>, offset: usize) -> usize {
+    let before = block
+        .bytes
+        .get(..offset.saturating_sub(block.base))
+        .unwrap_or_default();
+    memchr::memrchr(b'\n', before).map_or(block.base, |newline| block.base + newline + 1)
 }
 
 /// Where a record stands, and what to print for it.

@@ -205,3 +205,33 @@ fn a_whole_input_on_one_long_line_is_read() {
     let (_, reports) = run(line.as_bytes(), Mode::Auto, Layout::Lines);
     assert!(reports.contains("line_too_long"), "{reports}");
 }
+
+/// A record of the tokens layout may begin inside a line: its reports
+/// count columns from the line's start, in every format.
+#[test]
+fn columns_count_from_the_start_of_the_line() {
+    let text = "KS QS TH 8H 4H AC QC TC\n5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD\n7D 5D AH 7H\n";
+    let (_, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert!(
+        reports.starts_with("input:2:16: error[cardsharp::bridge::section_card_count]"),
+        "{reports}"
+    );
+    let settings = Settings {
+        mode: Mode::Auto,
+        layout: Layout::Tokens,
+        action: Action::Check,
+        output: OutputFormat::Text,
+        diagnostics: DiagnosticFormat::Json,
+    };
+    let (_, reports, _) = run_bytes("input", text.as_bytes(), &settings);
+    let report: serde_json::Value = serde_json::from_str(reports.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (
+            &report["line"],
+            &report["column"],
+            &report["end_line"],
+            &report["end_column"]
+        ),
+        (&2.into(), &16.into(), &3.into(), &12.into())
+    );
+}
