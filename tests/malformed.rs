@@ -67,6 +67,7 @@ const CATALOGUE: &[&str] = &[
     "whist.missing_trump",
     "whist.missing_trump_line",
     "whist.not_a_card",
+    "whist.records_on_one_line",
     "whist.revoke",
     "whist.ten_as_digits",
     "whist.trump_line",

@@ -333,6 +333,11 @@ pub const RULES: &[Rule] = &[
         "A card is a rank (2-9 T J Q K A) followed by a suit (S H D C).",
     ),
     error(
+        "cardsharp::whist::records_on_one_line",
+        "Whole whist deals on one line, as the judges' token layout may write them.",
+        "Read the file with `--layout tokens`, or rewrite it one line a trump and one a player with `cardsharp fmt --layout tokens`.",
+    ),
+    error(
         "cardsharp::whist::revoke",
         "A play that does not follow the suit led while the player still holds that suit.",
         "A player must follow the suit led when able: check the order of the cards on the players' lines.",

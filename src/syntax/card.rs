@@ -199,9 +199,14 @@ fn diagnose_card_row<const N: usize>(
     if let Some(kind) = whole_line_fault(line.trimmed(), game, N)
         .or_else(|| super::tokens::records_on_one_line(line))
     {
-        // A line wrong as a whole is one mistake: one report.
+        // A line wrong as a whole is one mistake: one report, in the
+        // language of the records it holds.
+        let language = match kind {
+            Kind::RecordsOnOneLine { game: held, .. } => held,
+            _ => game,
+        };
         diagnostics.push(Diagnostic::new(
-            Scope::Game(game),
+            Scope::Game(language),
             kind,
             line.content_span(),
         ));
