@@ -441,3 +441,29 @@ fn parse_trace_shows_each_rule_with_its_bytes() {
         r#""depth":2,"rule":"tokens_bridge_hand","start":0,"end":38,"matched":true,"note":"the tokens at 0..38 make a bridge hand""#
     )));
 }
+
+/// `gen whist --rare` favours deals rare in play: one side taking all
+/// thirteen tricks (a score of 7), a player void from the first trick.
+#[test]
+fn rare_whist_deals_are_rare_in_play() {
+    use cardsharp::ast::Game;
+    use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
+    use cardsharp::render::DiagnosticFormat;
+    use cardsharp::syntax::{Layout, Mode};
+
+    let settings = Settings {
+        mode: Mode::Forced(Game::Whist),
+        layout: Layout::Lines,
+        action: Action::Run,
+        output: OutputFormat::Text,
+        diagnostics: DiagnosticFormat::Short,
+    };
+    let all_thirteen = |rare: bool| {
+        let deals = cardsharp::generate::document(Game::Whist, 400, 9, rare);
+        let (results, reports, _) = run_bytes("deals", deals.as_bytes(), &settings);
+        assert_eq!(reports, "");
+        results.lines().filter(|line| line.ends_with(" 7")).count()
+    };
+    let (uniform, rare) = (all_thirteen(false), all_thirteen(true));
+    assert!(rare > 100 && uniform < 10, "uniform {uniform}, rare {rare}");
+}
