@@ -64,6 +64,29 @@ fn the_shipped_mixed_example() {
         .run();
 }
 
+/// The shipped example of the tokens layout: the mixed example's tokens,
+/// their line breaks moved, prints the mixed example's results under
+/// `--layout tokens`, and `fmt --layout tokens` gives back its layout.
+#[test]
+fn the_shipped_tokens_example() {
+    let expected = std::fs::read_to_string(root().join("tests/golden/mixed.out")).unwrap();
+    Test::new()
+        .args(["run", "--layout", "tokens", "examples/tokens.txt"])
+        .stdout(expected)
+        .stderr_empty()
+        .run();
+    let tokens = std::fs::read_to_string(root().join("examples/tokens.txt")).unwrap();
+    let (formatted, _) = Test::new()
+        .args(["fmt", "--layout", "tokens", "-"])
+        .stdin(tokens)
+        .run();
+    let (canonical, _) = Test::new()
+        .args(["fmt", "-"])
+        .stdin(std::fs::read_to_string(root().join("examples/mixed.txt")).unwrap())
+        .run();
+    assert_eq!(formatted, canonical);
+}
+
 /// Every order of the three samples in one file, and each order twice in a
 /// row, with and without blank lines between sections.
 #[test]
