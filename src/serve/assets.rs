@@ -71,13 +71,14 @@ struct Example {
 
 /// How an example shows its code, as `tests/malformed.rs` reads it: text
 /// after a terminator is a warning only when the game is forced, and the
-/// tokens layout's framing codes arise in that layout.
+/// tokens layout's framing codes (and its example) are read in that
+/// layout.
 fn read_as(name: &str) -> (&'static str, &'static str) {
     match name {
         "malformed/document.after_terminator.txt" => ("choker", "lines"),
-        "malformed/bridge.section_card_count.txt" | "malformed/whist.missing_trump.txt" => {
-            ("auto", "tokens")
-        }
+        "tokens.txt"
+        | "malformed/bridge.section_card_count.txt"
+        | "malformed/whist.missing_trump.txt" => ("auto", "tokens"),
         _ => ("auto", "lines"),
     }
 }
@@ -106,6 +107,7 @@ const EXAMPLES: &[(&str, &[u8])] = examples![
     "choker.txt",
     "fixable.txt",
     "mixed.txt",
+    "tokens.txt",
     "whist.txt",
     "malformed/bridge.bad_rank.txt",
     "malformed/bridge.bad_suit.txt",
@@ -161,6 +163,7 @@ const EXAMPLES: &[(&str, &[u8])] = examples![
     "malformed/whist.missing_trump.txt",
     "malformed/whist.missing_trump_line.txt",
     "malformed/whist.not_a_card.txt",
+    "malformed/whist.records_on_one_line.txt",
     "malformed/whist.revoke.txt",
     "malformed/whist.ten_as_digits.txt",
     "malformed/whist.trump_line.txt",
