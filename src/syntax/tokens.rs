@@ -411,8 +411,27 @@ impl TokenFramer {
         } else {
             let mut at = 0;
             while let Some((start, end)) = next_token(line.text, at) {
-                self.next_token(token_at(start, end), &line.text[start..end], emit);
                 at = end;
+                let place = token_at(start, end);
+                let text = &line.text[start..end];
+                // The common token: two bytes, no dash. In a bridge hand or
+                // a deal begun, it is one card and can open nothing else.
+                if self.held.is_none() && is_plain_pair(text) {
+                    match self.state {
+                        State::Bridge { .. } => {
+                            self.last_token = Some(place);
+                            self.hand_cards(place, 1, emit);
+                            continue;
+                        }
+                        State::Whist { begun: true, .. } => {
+                            self.last_token = Some(place);
+                            self.deal_cards(place, 1, emit);
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
+                self.next_token(place, text, emit);
             }
         }
     }
@@ -567,6 +586,17 @@ impl TokenFramer {
     /// so that one such mistake does not put every later hand out of step.
     /// `text` is empty for a token already judged to be one card's.
     fn tokens_bridge_hand(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        let counted = if text.is_empty() {
+            1
+        } else {
+            cards_in(text, Game::Bridge)
+        };
+        self.hand_cards(at, counted, emit);
+    }
+
+    /// `counted` cards, at `at`, into the hand being read.
+    #[inline(always)]
+    fn hand_cards(&mut self, at: LineRef, counted: usize, emit: &mut impl FrameSink) {
         let State::Bridge {
             hand,
             cards,
@@ -579,11 +609,6 @@ impl TokenFramer {
             at
         } else {
             joined(*hand, at, &mut self.needs_blanks)
-        };
-        let counted = if text.is_empty() {
-            1
-        } else {
-            cards_in(text, Game::Bridge)
         };
         *cards += counted;
         *section += counted;
@@ -660,13 +685,29 @@ impl TokenFramer {
                 return;
             }
         }
+        self.deal_cards(at, cards_in(text, Game::Whist), emit);
+    }
+
+    /// `counted` cards, at `at`, into the deal begun: into the row of the
+    /// player whose they are.
+    #[inline(always)]
+    fn deal_cards(&mut self, at: LineRef, counted: usize, emit: &mut impl FrameSink) {
+        let State::Whist {
+            pieces,
+            begun,
+            no_trump,
+            cards,
+        } = &mut self.state
+        else {
+            return;
+        };
         let row = 1 + (*cards / HAND).min(3);
         pieces[row] = if (*cards).is_multiple_of(HAND) && *cards / HAND + 1 == row {
             at
         } else {
             joined(pieces[row], at, &mut self.needs_blanks)
         };
-        *cards += cards_in(text, Game::Whist);
+        *cards += counted;
         if *cards >= DEAL {
             if *no_trump {
                 emit.frame(missing_trump(pieces));
@@ -905,6 +946,14 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
             Game::Choker => at_record_start && is_standard_card(text),
             _ => opens_choker(text) && !is_standard_card(text),
         }
+}
+
+/// Two bytes, neither a dash: a token that is one card's place, whatever
+/// its bytes, and opens no section (a trump is one byte, a terminator one
+/// or three, a Choker hand has a dash).
+#[inline(always)]
+fn is_plain_pair(text: &[u8]) -> bool {
+    matches!(text, [first, second] if *first != b'-' && *second != b'-')
 }
 
 /// Two bytes that are a card of the standard deck.
