@@ -235,3 +235,15 @@ fn columns_count_from_the_start_of_the_line() {
         (&2.into(), &16.into(), &3.into(), &12.into())
     );
 }
+
+/// A lone CR between tokens is a blank to the judge's `scanf`, inside a
+/// line too.
+#[test]
+fn a_lone_carriage_return_separates_tokens() {
+    let text = "KS QS\rTH 8H 4H AC QC TC 5C KD QD JD 8D\nAC 3C 4C AS 7S\r4S AD TD 7D 5D AH 7H 5H\n";
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(
+        (results.as_str(), reports.as_str()),
+        ("BID D\nBID NO-TRUMP\n", "")
+    );
+}

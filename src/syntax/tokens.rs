@@ -395,7 +395,13 @@ impl TokenFramer {
     /// equal to them.
     #[inline(never)]
     fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        self.needs_blanks |= memchr::memchr(b'\r', line.text).is_some();
+        // A fold, not a search: most lines of a reflowed file are a few
+        // bytes long, and a search's setup would cost more than the line.
+        let carriage_returns = line
+            .text
+            .iter()
+            .fold(0u8, |seen, &byte| seen | u8::from(byte == b'\r'));
+        self.needs_blanks |= carriage_returns != 0;
         let token_at = |start: usize, end: usize| LineRef {
             offset: line.offset + start,
             len: end - start,
