@@ -247,3 +247,18 @@ fn a_lone_carriage_return_separates_tokens() {
         ("BID D\nBID NO-TRUMP\n", "")
     );
 }
+
+/// Glued cards that run past a player's row in a deal cut short: found by
+/// the noise property, once a panic (an earlier deal's row stood in).
+#[test]
+fn glued_cards_past_a_row_are_reported_not_a_panic() {
+    let text = b" S\nKSQSKSQS -S\nJoey- KSkhKS KSkhkhkhKSkh";
+    for mode in [
+        Mode::Auto,
+        Mode::Forced(Game::Whist),
+        Mode::Forced(Game::Bridge),
+    ] {
+        let (_, reports) = run(text, mode, Layout::Tokens);
+        assert!(!reports.is_empty());
+    }
+}

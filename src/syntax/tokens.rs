@@ -714,6 +714,17 @@ impl TokenFramer {
             joined(pieces[row], at, &mut self.needs_blanks)
         };
         *cards += counted;
+        // A token of glued cards may run past its row: the rows it ran
+        // into are read as empty, at its end, so that no row of an earlier
+        // deal stands in this one (its reading reports the rows' counts).
+        let reached = 1 + ((*cards - 1) / HAND).min(3);
+        for skipped in row + 1..=reached {
+            pieces[skipped] = LineRef {
+                offset: at.offset + at.len,
+                len: 0,
+                number: at.number,
+            };
+        }
         if *cards >= DEAL {
             if *no_trump {
                 emit.frame(missing_trump(pieces));
