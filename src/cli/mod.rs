@@ -558,23 +558,9 @@ fn fix_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings, fixes: &
 /// that a clean file keeps its bytes and its modification time.
 fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<u8> {
     let (name, from_stdin) = input_name(path);
-    let mut source = Vec::new();
-    if from_stdin {
-        io::stdin()
-            .take(FORMAT_LIMIT + 1)
-            .read_to_end(&mut source)?;
-    } else {
-        std::fs::File::open(path)?
-            .take(FORMAT_LIMIT + 1)
-            .read_to_end(&mut source)?;
-    }
-    if source.len() as u64 > FORMAT_LIMIT {
-        eprintln!(
-            "cardsharp: {name}: left as it is: check --fix repairs inputs up to {} MiB",
-            FORMAT_LIMIT >> 20
-        );
+    let Some(source) = read_whole(path, from_stdin, &name, "check --fix repairs")? else {
         return Ok(INPUT_ERRORS);
-    }
+    };
     let fixed = cardsharp::fix(&source, settings.mode, settings.layout, asked.unsafe_fixes);
     let changed = fixed.text != source;
     if asked.diff {
@@ -629,30 +615,42 @@ fn tell(problem: &Problem, format: DiagnosticFormat) -> u8 {
 /// sets it.
 const FORMAT_LIMIT: u64 = 16 << 20;
 
-fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
-    let (name, from_stdin) = input_name(path);
+/// Reads a whole input (standard input, or the file at `path`) of at most
+/// [`FORMAT_LIMIT`] bytes; a larger one is left as it is, said on stderr
+/// with what `doing` does (`None`).
+fn read_whole(
+    path: &Path,
+    from_stdin: bool,
+    name: &str,
+    doing: &str,
+) -> io::Result<Option<Vec<u8>>> {
     let mut source = Vec::new();
-    if from_stdin {
-        io::stdin()
-            .take(FORMAT_LIMIT + 1)
-            .read_to_end(&mut source)?;
+    let input: Box<dyn Read> = if from_stdin {
+        Box::new(io::stdin())
     } else {
-        // Checked as it streams in, so that a huge or broken file is never
-        // held whole.
-        if !checks_clean(&name, std::fs::File::open(path)?, settings)? {
-            return Ok(INPUT_ERRORS);
-        }
-        std::fs::File::open(path)?
-            .take(FORMAT_LIMIT + 1)
-            .read_to_end(&mut source)?;
-    }
+        Box::new(std::fs::File::open(path)?)
+    };
+    input.take(FORMAT_LIMIT + 1).read_to_end(&mut source)?;
     if source.len() as u64 > FORMAT_LIMIT {
         eprintln!(
-            "cardsharp: {name}: left as it is: fmt formats inputs up to {} MiB",
+            "cardsharp: {name}: left as it is: {doing} inputs up to {} MiB",
             FORMAT_LIMIT >> 20
         );
+        return Ok(None);
+    }
+    Ok(Some(source))
+}
+
+fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
+    let (name, from_stdin) = input_name(path);
+    // A file is checked as it streams in, so that a huge or broken file is
+    // never held whole.
+    if !from_stdin && !checks_clean(&name, std::fs::File::open(path)?, settings)? {
         return Ok(INPUT_ERRORS);
     }
+    let Some(source) = read_whole(path, from_stdin, &name, "fmt formats")? else {
+        return Ok(INPUT_ERRORS);
+    };
     if from_stdin && !checks_clean(&name, &source[..], settings)? {
         return Ok(INPUT_ERRORS);
     }

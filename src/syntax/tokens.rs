@@ -629,20 +629,17 @@ impl TokenFramer {
     /// A token of a whist section: the `#` (which ends a deal cut short
     /// too), or a token of a deal.
     fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        let State::Whist {
-            pieces,
-            begun,
-            no_trump,
-            cards,
-        } = &mut self.state
-        else {
-            return;
-        };
         let Some(found) = terminator(text) else {
             self.tokens_whist_deal(at, text, emit);
             return;
         };
-        if *begun {
+        if let State::Whist {
+            pieces,
+            begun: true,
+            no_trump,
+            cards,
+        } = &self.state
+        {
             emit.frame(deal_cut_short(pieces, *cards, *no_trump));
         }
         if found == END {
