@@ -9,6 +9,7 @@
 //! `#[inline(always)]`, so that it is compiled into each copy of the hot
 //! loops (`src/cpu.rs`), but where the guard measured otherwise.
 
+pub(crate) mod byte_masks;
 pub(crate) mod card_row;
 pub(crate) mod choker_hand;
 pub(crate) mod framing;

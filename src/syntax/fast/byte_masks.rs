@@ -1,0 +1,74 @@
+//! Byte classes as bit masks: for each byte of a window, whether it is one
+//! of a few given bytes, as one bit. What the shortcuts that find tokens
+//! (`token_index`, `card_row`) build on: a mask answers for sixteen bytes
+//! in a compare and a move, where a loop would branch on every byte.
+//!
+//! `wide` gives the vector operations safely on every target: SSE2 on
+//! x86-64 (which every such processor has, so the portable build uses it),
+//! NEON on 64-bit ARM, a plain loop elsewhere. The tests hold each mask to
+//! its definition, byte by byte.
+
+use wide::u8x16;
+
+/// Bit `i` set where `chunk[i]` is one of `bytes`.
+#[inline(always)]
+pub(crate) fn class16(chunk: [u8; 16], bytes: &[u8]) -> u16 {
+    let vector = u8x16::new(chunk);
+    let mut hits = u8x16::splat(0);
+    for &byte in bytes {
+        hits |= vector.simd_eq(u8x16::splat(byte));
+    }
+    // Cannot truncate: sixteen lanes make sixteen bits.
+    #[allow(clippy::cast_possible_truncation)]
+    let mask = hits.to_bitmask() as u16;
+    mask
+}
+
+/// For each of `classes`, bit `i` set where `window[i]` is one of its
+/// bytes.
+#[inline(always)]
+pub(crate) fn classes64<const C: usize>(window: &[u8; 64], classes: [&[u8]; C]) -> [u64; C] {
+    let mut masks = [0; C];
+    for (index, chunk) in window.chunks_exact(16).enumerate() {
+        let chunk: [u8; 16] = chunk.try_into().expect("sixteen bytes");
+        for (mask, bytes) in masks.iter_mut().zip(classes) {
+            *mask |= u64::from(class16(chunk, bytes)) << (16 * index);
+        }
+    }
+    masks
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The mask of `bytes` in `window`, one byte at a time.
+    fn by_bytes(window: &[u8], bytes: &[u8]) -> u64 {
+        window
+            .iter()
+            .enumerate()
+            .filter(|(_, byte)| bytes.contains(byte))
+            .fold(0, |mask, (at, _)| mask | 1 << at)
+    }
+
+    proptest! {
+        #[test]
+        fn masks_are_their_definition(
+            window in prop::collection::vec(
+                prop::sample::select(vec![b' ', b'\t', b'\r', b'\n', b'-', b'A', b'S', 0, 0x80, 0xFF, 0x20 | 0x80]),
+                64,
+            ),
+        ) {
+            let window: [u8; 64] = window.try_into().unwrap();
+            let classes: [&[u8]; 3] = [b" \t\r\n", b"\n", b"-"];
+            let masks = classes64(&window, classes);
+            for (mask, bytes) in masks.iter().zip(classes) {
+                prop_assert_eq!(*mask, by_bytes(&window, bytes));
+            }
+            let chunk: [u8; 16] = window[16..32].try_into().unwrap();
+            prop_assert_eq!(u64::from(class16(chunk, b" \t")), by_bytes(&chunk, b" \t"));
+        }
+    }
+}
