@@ -16,15 +16,15 @@ use rayon::prelude::*;
 use crate::ast::{BridgeHand, ChokerPair, Game, Record, Span, WhistDeal};
 use crate::check;
 use crate::cpu::Isa;
-use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::document::FrameSink;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
-    BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, Lines, MAX_LINE_LENGTH,
-    Mode, TokenFramer, bridge, choker, whist,
+    BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
+    SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge, choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -466,36 +466,18 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             base: base + unframed,
         };
         let first_nul = memchr::memchr(0, to_frame.bytes).map(|position| to_frame.base + position);
-        let mut lines = Lines::new(to_frame, self.line_number);
         let framer = &mut self.framer;
-        let binary = self.isa.run(
+        let first_line = self.line_number;
+        let next_line = self.isa.run(
             #[inline(always)]
-            || {
-                for line in lines.by_ref() {
-                    if let Some(nul) =
-                        first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1)
-                    {
-                        // Binary input: said once, and nothing after it is
-                        // read; what the framer held is reported first.
-                        framer.finish(frames);
-                        frames.frame(binary_input(nul, &line));
-                        return true;
-                    }
-                    if !F::READS_LONG_LINES && line.text.len() > MAX_LINE_LENGTH {
-                        framer.overlong_line(&line, frames);
-                    } else {
-                        framer.line(&line, frames);
-                    }
-                }
-                false
-            },
+            || framer.whole_lines(to_frame, first_line, first_nul, frames),
         );
-        if binary {
+        let Some(next_line) = next_line else {
             self.finished = true;
             return Ok(Some(block));
-        }
+        };
         // A line cut short goes on in the next block, under its number.
-        self.line_number = lines.next_number() - usize::from(cut_in_line);
+        self.line_number = next_line - usize::from(cut_in_line);
         if at_end {
             self.framer.finish(frames);
             self.finished = true;
@@ -552,35 +534,6 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         self.unframed = 0;
         self.line_number += 1;
         Ok(())
-    }
-}
-
-/// How much of an overlong line a report shows.
-const SHOWN_OF_OVERLONG_LINE: usize = 80;
-
-/// The report of a NUL byte at `offset` of `line`: the input is binary.
-/// The report shows the line up to the byte when that is short, else the
-/// byte alone.
-fn binary_input(offset: usize, line: &Line<'_>) -> Frame {
-    let shown = if offset - line.offset < SHOWN_OF_OVERLONG_LINE {
-        LineRef {
-            len: offset - line.offset + 1,
-            ..line.reference()
-        }
-    } else {
-        LineRef {
-            offset,
-            len: 1,
-            number: line.number,
-        }
-    };
-    Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            Scope::Document,
-            Kind::BinaryInput,
-            Span::new(offset, 1),
-        )),
-        lines: (shown, shown),
     }
 }
 

@@ -21,7 +21,7 @@ pub mod whist;
 use nom::{Offset, Parser};
 
 use crate::ast::{Card, Game, Record, Span};
-use crate::diagnostic::{Diagnostic, Kind, LineEnding};
+use crate::diagnostic::{Diagnostic, Kind, LineEnding, Scope};
 pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
 pub use tokens::Layout;
@@ -50,6 +50,81 @@ pub(crate) trait Framing: Send {
     /// The game of the Choker or whist section the framer is in (the
     /// tokens framer's bridge section too), for the trace's notes.
     fn section_game(&self) -> Option<Game>;
+
+    /// Frames the whole lines of `block`, the first numbered
+    /// `first_line`, line by line. At the line holding a NUL byte (the
+    /// input's first, at offset `first_nul`), the input is binary: that is
+    /// reported, after what the framer held, and framing stops there
+    /// (`None`). Else the number of the line after the last.
+    #[inline(always)]
+    fn whole_lines(
+        &mut self,
+        block: Block<'_>,
+        first_line: usize,
+        first_nul: Option<usize>,
+        emit: &mut impl FrameSink,
+    ) -> Option<usize>
+    where
+        Self: Sized,
+    {
+        line_by_line(self, block, first_line, first_nul, emit)
+    }
+}
+
+/// [`Framing::whole_lines`], a line at a time: the grammar's reading.
+#[inline(always)]
+fn line_by_line<F: Framing>(
+    framer: &mut F,
+    block: Block<'_>,
+    first_line: usize,
+    first_nul: Option<usize>,
+    emit: &mut impl FrameSink,
+) -> Option<usize> {
+    let mut lines = Lines::new(block, first_line);
+    for line in lines.by_ref() {
+        if let Some(nul) = first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1) {
+            // Binary input: said once, and nothing after it is read; what
+            // the framer held is reported first.
+            framer.finish(emit);
+            emit.frame(binary_input(nul, &line));
+            return None;
+        }
+        if !F::READS_LONG_LINES && line.text.len() > MAX_LINE_LENGTH {
+            framer.overlong_line(&line, emit);
+        } else {
+            framer.line(&line, emit);
+        }
+    }
+    Some(lines.next_number())
+}
+
+/// How much of an overlong line a report shows.
+pub(crate) const SHOWN_OF_OVERLONG_LINE: usize = 80;
+
+/// The report of a NUL byte at `offset` of `line`: the input is binary.
+/// The report shows the line up to the byte when that is short, else the
+/// byte alone.
+pub(crate) fn binary_input(offset: usize, line: &Line<'_>) -> Frame {
+    let shown = if offset - line.offset < SHOWN_OF_OVERLONG_LINE {
+        LineRef {
+            len: offset - line.offset + 1,
+            ..line.reference()
+        }
+    } else {
+        LineRef {
+            offset,
+            len: 1,
+            number: line.number,
+        }
+    };
+    Frame::Problem {
+        diagnostic: Box::new(Diagnostic::new(
+            Scope::Document,
+            Kind::BinaryInput,
+            Span::new(offset, 1),
+        )),
+        lines: (shown, shown),
+    }
 }
 
 impl Framing for Framer {
@@ -115,6 +190,47 @@ impl Framing for TokenFramer {
 
     fn section_game(&self) -> Option<Game> {
         TokenFramer::section_game(self)
+    }
+
+    /// Through the token index (`fast::token_index`), but while a trace is
+    /// recorded: the trace shows the grammar's rules, line by line.
+    #[inline(always)]
+    fn whole_lines(
+        &mut self,
+        block: Block<'_>,
+        first_line: usize,
+        first_nul: Option<usize>,
+        emit: &mut impl FrameSink,
+    ) -> Option<usize> {
+        if trace::recording() {
+            return line_by_line(self, block, first_line, first_nul, emit);
+        }
+        let Some(nul) = first_nul else {
+            return Some(self.block(block, first_line, emit));
+        };
+        // The lines before the NUL's, at once; its line, by the lines'
+        // reading, which reports it.
+        let nul_line = memchr::memrchr(b'\n', &block.bytes[..nul - block.base])
+            .map_or(0, |newline| newline + 1);
+        let (before, from_nul) = block.bytes.split_at(nul_line);
+        let next_line = self.block(
+            Block {
+                bytes: before,
+                base: block.base,
+            },
+            first_line,
+            emit,
+        );
+        line_by_line(
+            self,
+            Block {
+                bytes: from_nul,
+                base: block.base + nul_line,
+            },
+            next_line,
+            first_nul,
+            emit,
+        )
     }
 }
 

@@ -24,6 +24,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
 use super::document::{END, HASH, missing_terminator, problem};
+use super::fast::token_index::TokenIndex;
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
 use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
@@ -103,10 +104,14 @@ pub fn tokens(input: &[u8]) -> IResult<&[u8], Vec<&[u8]>> {
 /// the lines layout this changes nothing but what the reader never shows
 /// the rules.
 pub(crate) fn read_line_ends_as_blanks(bytes: &mut [u8]) {
+    // Every byte written, changed or not: a loop without a branch, which
+    // the compiler turns into vector operations.
     for byte in bytes {
-        if *byte == b'\r' || *byte == b'\n' {
-            *byte = b' ';
-        }
+        *byte = if *byte == b'\r' || *byte == b'\n' {
+            b' '
+        } else {
+            *byte
+        };
     }
 }
 
@@ -249,6 +254,8 @@ pub(crate) struct TokenFramer {
     /// next token says whether a dash follows it.
     held: Option<LineRef>,
     last_token: Option<LineRef>,
+    /// Where the tokens of a block are, reused from block to block.
+    index: TokenIndex,
     /// Whether a record framed since the reader last asked spans lines,
     /// or a CR stands inside a line: records must then be read from the
     /// block with its line ends blanked. Canonical input never needs it.
@@ -263,6 +270,7 @@ impl TokenFramer {
             state: State::Open,
             held: None,
             last_token: None,
+            index: TokenIndex::default(),
             needs_blanks: false,
         };
         framer.state = framer.section_state(mode_game(mode));
@@ -418,28 +426,108 @@ impl TokenFramer {
             let mut at = 0;
             while let Some((start, end)) = next_token(line.text, at) {
                 at = end;
-                let place = token_at(start, end);
-                let text = &line.text[start..end];
-                // The common token: two bytes, no dash. In a bridge hand or
-                // a deal begun, it is one card and can open nothing else.
-                if self.held.is_none() && is_plain_pair(text) {
-                    match self.state {
-                        State::Bridge { .. } => {
-                            self.last_token = Some(place);
-                            self.hand_cards(place, 1, emit);
-                            continue;
-                        }
-                        State::Whist { begun: true, .. } => {
-                            self.last_token = Some(place);
-                            self.deal_cards(place, 1, emit);
-                            continue;
-                        }
-                        _ => {}
-                    }
-                }
-                self.next_token(place, text, emit);
+                self.any_token(token_at(start, end), &line.text[start..end], emit);
             }
         }
+    }
+
+    /// One token, by the shortcuts where they answer: a plain pair in a
+    /// hand or a deal begun, a whole Choker hand between hands.
+    #[inline(always)]
+    fn any_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if self.held.is_none() {
+            // The common token: two bytes, no dash. In a bridge hand or a
+            // deal begun, it is one card and can open nothing else.
+            if is_plain_pair(text) {
+                match self.state {
+                    State::Bridge { .. } => {
+                        self.last_token = Some(at);
+                        self.hand_cards(at, 1, emit);
+                        return;
+                    }
+                    State::Whist { begun: true, .. } => {
+                        self.last_token = Some(at);
+                        self.deal_cards(at, 1, emit);
+                        return;
+                    }
+                    _ => {}
+                }
+            }
+            if let State::Choker {
+                hand: HandSoFar::Nothing,
+                first,
+                previous,
+                ..
+            } = &mut self.state
+                && is_choker_hand_token(text)
+            {
+                first.get_or_insert(at);
+                *previous = Some(at);
+                self.last_token = Some(at);
+                self.tokens_choker_pair(at, emit);
+                return;
+            }
+        }
+        self.next_token(at, text, emit);
+    }
+
+    /// Frames the whole lines of `block`, the first numbered
+    /// `first_line`, at once: every token found through the index of
+    /// `fast::token_index`, and the plain pairs of a hand or of a deal's
+    /// row taken as one run. Gives what [`TokenFramer::line`] gives fed
+    /// the lines one by one (a property test holds it to that). Returns
+    /// the number of the line after the last.
+    #[inline(always)]
+    pub(crate) fn block(
+        &mut self,
+        block: Block<'_>,
+        first_line: usize,
+        emit: &mut impl FrameSink,
+    ) -> usize {
+        let mut index = std::mem::take(&mut self.index);
+        index.build(block.bytes, first_line);
+        self.needs_blanks |= memchr::memchr(b'\r', block.bytes).is_some();
+        let mut cursor = index.cursor();
+        loop {
+            let wanted = match self.state {
+                State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
+                State::Whist {
+                    begun: true, cards, ..
+                } => HAND - cards % HAND,
+                _ => 0,
+            };
+            if wanted > 0
+                && let Some(run) = cursor.plain_pairs(wanted)
+            {
+                let place = |offset: usize, len: usize| LineRef {
+                    offset: block.base + offset,
+                    len,
+                    number: cursor.line_at(offset),
+                };
+                let last = place(run.last, 2);
+                let at = place(run.first, run.last + 2 - run.first);
+                self.needs_blanks |= at.number != last.number;
+                self.last_token = Some(last);
+                if matches!(self.state, State::Bridge { .. }) {
+                    self.hand_cards(at, run.count, emit);
+                } else {
+                    self.deal_cards(at, run.count, emit);
+                }
+                continue;
+            }
+            let Some((start, end)) = cursor.next_token() else {
+                break;
+            };
+            let at = LineRef {
+                offset: block.base + start,
+                len: end - start,
+                number: cursor.line_at(start),
+            };
+            self.any_token(at, &block.bytes[start..end], emit);
+        }
+        let next_line = index.next_line();
+        self.index = index;
+        next_line
     }
 
     /// A line too long to read: the end of any record it would have
@@ -1099,4 +1187,103 @@ fn unpaired(first: Option<LineRef>, hand: LineRef) -> Frame {
         Span::new(hand.offset, hand.len),
         hand,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Documents of tokens of every game and of every shape the framer
+    /// tells apart, cards most often, with spaces of every kind.
+    fn document() -> impl Strategy<Value = Vec<u8>> {
+        let token = prop::sample::select(vec![
+            "AS",
+            "KH",
+            "TD",
+            "2C",
+            "9S",
+            "QD",
+            "AS",
+            "KH",
+            "TD",
+            "2C",
+            "S",
+            "H",
+            "#",
+            "END",
+            "KSQS",
+            "A-",
+            "-",
+            "Joe",
+            "Joe-",
+            "Joe-ASKSQS",
+            "Bob-2C3D4H5S6G",
+            "Ann-TSJSQSKSAS",
+            "10H",
+            "Spades",
+            "AS-",
+            "-AS",
+            "x",
+            "kh",
+        ]);
+        let space = prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"]);
+        prop::collection::vec((token, space), 0..300).prop_map(|pieces| {
+            pieces
+                .iter()
+                .flat_map(|(token, space)| [token.as_bytes(), space.as_bytes()])
+                .flatten()
+                .copied()
+                .collect()
+        })
+    }
+
+    fn mode() -> impl Strategy<Value = Mode> {
+        prop::sample::select(vec![
+            Mode::Auto,
+            Mode::Forced(Game::Bridge),
+            Mode::Forced(Game::Choker),
+            Mode::Forced(Game::Whist),
+        ])
+    }
+
+    proptest! {
+        /// Framed a block at a time through the token index, cut after
+        /// any space as the reader cuts, a document gives the frames it
+        /// gives fed line by line through the grammar's rules.
+        #[test]
+        fn blocks_frame_as_lines_do(
+            bytes in document(),
+            mode in mode(),
+            cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+        ) {
+            let mut by_lines = Vec::new();
+            tokens_document(Block { bytes: &bytes, base: 0 }, mode, &mut |frame| by_lines.push(frame));
+
+            let spaces: Vec<usize> = (0..bytes.len()).filter(|&at| is_space(bytes[at])).collect();
+            let mut cuts: Vec<usize> = cuts
+                .iter()
+                .filter(|_| !spaces.is_empty())
+                .map(|cut| spaces[cut.index(spaces.len())] + 1)
+                .collect();
+            cuts.push(bytes.len());
+            cuts.sort_unstable();
+            cuts.dedup();
+            let mut by_blocks = Vec::new();
+            let mut framer = TokenFramer::new(mode);
+            let (mut start, mut line) = (0, 1);
+            for end in cuts {
+                let next = framer.block(
+                    Block { bytes: &bytes[start..end], base: start },
+                    line,
+                    &mut |frame| by_blocks.push(frame),
+                );
+                line = next - usize::from(end > start && bytes[end - 1] != b'\n');
+                start = end;
+            }
+            framer.finish(&mut |frame| by_blocks.push(frame));
+            prop_assert_eq!(by_blocks, by_lines);
+        }
+    }
 }

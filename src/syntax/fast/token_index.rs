@@ -1,0 +1,320 @@
+//! The token framer's shortcut for a whole block: where every token of the
+//! block starts and ends, found 64 bytes at a time as bit masks, before
+//! the framer's state machine runs over them.
+//!
+//! What it shortcuts: the grammar's `spaces , token` read line by line
+//! ([`TokenFramer::line`]), a call and a branch for every byte. In a file
+//! of the tokens layout the line breaks fall anywhere, two or three tokens
+//! to a line; read line by line, the lines cost more than the tokens. The
+//! index has no lines: a token's line number is counted from the line
+//! feeds before it, when the framer asks for it.
+//!
+//! It also answers the framer's most common question at once: how many of
+//! the next tokens are plain pairs (two bytes, no dash: one card's place,
+//! which can open nothing else), up to the cards a hand or a deal's row
+//! still lacks. A bridge hand is then one step, not thirteen.
+//!
+//! Held equal to the line-by-line framer by the property test in
+//! `syntax::tokens`.
+//!
+//! [`TokenFramer::line`]: crate::syntax::tokens
+
+use super::byte_masks::classes64;
+
+/// The bytes `grammar/tokens.ebnf` calls `space`.
+const SPACES: &[u8] = b" \t\r\n";
+
+/// Bit masks over a block, one [`Word`] for each 64 bytes. Kept from
+/// block to block, so that its memory is reused.
+#[derive(Debug, Default)]
+pub(crate) struct TokenIndex {
+    words: Vec<Word>,
+    /// The number of the line after the block's last.
+    next_line: usize,
+}
+
+/// The masks of 64 bytes of a block: bit `i` for the byte `i` after the
+/// word's first. Together, as the cursor reads them together.
+#[derive(Clone, Copy, Debug, Default)]
+struct Word {
+    /// The first byte of each token.
+    starts: u64,
+    /// The first byte of each token that is not a plain pair.
+    others: u64,
+    /// The first space after each token (a block ends in a space, or is
+    /// read as if it did).
+    ends: u64,
+    /// Each line feed.
+    newlines: u64,
+    /// The number of the line the word's first byte is on.
+    line: usize,
+}
+
+/// The masks of one word's 64 bytes, as read.
+#[derive(Clone, Copy)]
+struct Classes {
+    spaces: u64,
+    newlines: u64,
+    dashes: u64,
+}
+
+impl Classes {
+    /// The masks of the 64 bytes from `at`; bytes past the end of `bytes`
+    /// read as spaces.
+    #[inline(always)]
+    fn of(bytes: &[u8], at: usize) -> Self {
+        let masks = if let Some(window) = bytes.get(at..at + 64) {
+            classes64(window.try_into().expect("64 bytes"), [SPACES, b"\n", b"-"])
+        } else {
+            let mut window = [b' '; 64];
+            let rest = bytes.get(at..).unwrap_or_default();
+            window[..rest.len()].copy_from_slice(rest);
+            classes64(&window, [SPACES, b"\n", b"-"])
+        };
+        let [spaces, newlines, dashes] = masks;
+        Self {
+            spaces,
+            newlines,
+            dashes,
+        }
+    }
+}
+
+/// A run of plain pairs read at once: how many, and where the first and
+/// the last start (offsets in the block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlainRun {
+    pub(crate) count: usize,
+    pub(crate) first: usize,
+    pub(crate) last: usize,
+}
+
+impl TokenIndex {
+    /// Indexes `bytes`, whose first line is numbered `first_line`.
+    #[inline(always)]
+    pub(crate) fn build(&mut self, bytes: &[u8], first_line: usize) {
+        // One word more than the bytes fill, so that the last token always
+        // has a space after it.
+        let words = bytes.len() / 64 + 1;
+        self.words.clear();
+        self.words.resize(words, Word::default());
+        let mut line = first_line;
+        // Whether the byte before the current word ends a token's byte.
+        let mut carry = 0;
+        let mut next = Classes::of(bytes, 0);
+        for (at, word) in self.words.iter_mut().enumerate() {
+            let current = next;
+            next = Classes::of(bytes, 64 * (at + 1));
+            let tokens = !current.spaces;
+            let after_token = (tokens << 1) | carry;
+            carry = tokens >> 63;
+            let starts = tokens & !after_token;
+            // The byte after each byte, and the one after that.
+            let second = (tokens >> 1) | (!next.spaces << 63);
+            let third = (tokens >> 2) | (!next.spaces << 62);
+            let dash_next = (current.dashes >> 1) | (next.dashes << 63);
+            let plain = starts & second & !third & !current.dashes & !dash_next;
+            *word = Word {
+                starts,
+                others: starts & !plain,
+                ends: current.spaces & after_token,
+                newlines: current.newlines,
+                line,
+            };
+            line += current.newlines.count_ones() as usize;
+        }
+        self.next_line = line + usize::from(!bytes.is_empty() && !bytes.ends_with(b"\n"));
+    }
+
+    /// The number of the line after the block's last: a last line without
+    /// its line feed counts.
+    pub(crate) fn next_line(&self) -> usize {
+        self.next_line
+    }
+
+    /// The tokens, from the block's start.
+    pub(crate) fn cursor(&self) -> Cursor<'_> {
+        Cursor { index: self, at: 0 }
+    }
+}
+
+/// Reads the tokens of an index in order.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor<'a> {
+    index: &'a TokenIndex,
+    /// Where the next token is looked for.
+    at: usize,
+}
+
+/// The bits of a word at and above `bit`.
+#[inline(always)]
+fn from_bit(bit: usize) -> u64 {
+    u64::MAX << bit
+}
+
+impl Cursor<'_> {
+    /// The number of the line the byte at `offset` is on.
+    #[inline(always)]
+    pub(crate) fn line_at(&self, offset: usize) -> usize {
+        let word = &self.index.words[offset / 64];
+        word.line + (word.newlines & !from_bit(offset % 64)).count_ones() as usize
+    }
+
+    /// The first set bit at or after `from` of the mask `of` picks from
+    /// each word, as an offset.
+    #[inline(always)]
+    fn first_from(&self, from: usize, of: impl Fn(&Word) -> u64) -> Option<usize> {
+        let mut at = from / 64;
+        let mut bits = of(self.index.words.get(at)?) & from_bit(from % 64);
+        while bits == 0 {
+            at += 1;
+            bits = of(self.index.words.get(at)?);
+        }
+        Some(64 * at + bits.trailing_zeros() as usize)
+    }
+
+    /// The next token: where it starts and ends.
+    #[inline(always)]
+    pub(crate) fn next_token(&mut self) -> Option<(usize, usize)> {
+        let start = self.first_from(self.at, |word| word.starts)?;
+        let end = self
+            .first_from(start, |word| word.ends)
+            .expect("the index reads a space after the last token");
+        self.at = end;
+        Some((start, end))
+    }
+
+    /// Up to `wanted` of the next tokens, as long as each is a plain pair;
+    /// `None` when the next token is none (or there is none).
+    #[inline(always)]
+    pub(crate) fn plain_pairs(&mut self, wanted: usize) -> Option<PlainRun> {
+        let words = &self.index.words;
+        let mut at = self.at / 64;
+        let mut word = words.get(at)?;
+        let mut starts = word.starts & from_bit(self.at % 64);
+        let mut count = 0;
+        let mut first = None;
+        let mut last = 0;
+        loop {
+            let others = word.others & starts;
+            // The plain pairs before the first token that is none.
+            let run = if others == 0 {
+                starts
+            } else {
+                starts & ((others & others.wrapping_neg()) - 1)
+            };
+            let found = run.count_ones() as usize;
+            if found > 0 {
+                first.get_or_insert(64 * at + run.trailing_zeros() as usize);
+                if count + found >= wanted {
+                    last = 64 * at + nth_bit(run, wanted - count - 1);
+                    count = wanted;
+                    self.at = last + 2;
+                    break;
+                }
+                count += found;
+                last = 64 * at + 63 - run.leading_zeros() as usize;
+                self.at = last + 2;
+            }
+            if others != 0 {
+                self.at = 64 * at + others.trailing_zeros() as usize;
+                break;
+            }
+            at += 1;
+            match words.get(at) {
+                Some(next) => {
+                    word = next;
+                    starts = word.starts;
+                }
+                None => break,
+            }
+        }
+        Some(PlainRun {
+            count,
+            first: first?,
+            last,
+        })
+    }
+}
+
+/// The position of the `n`th set bit of `bits` (from 0), which has more.
+#[inline(always)]
+fn nth_bit(mut bits: u64, n: usize) -> usize {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::syntax::tokens::tokens;
+
+    /// Blocks of tokens: plain pairs mostly, and every kind of token and
+    /// space the index tells apart, across many words.
+    fn block() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop::sample::select(vec![
+            "AS", "KH", "5D", "-S", "S-", "--", "S", "#", "END", "KSQS", "Joe-ASKS", "é", " ", " ",
+            "  ", "\t", "\n", "\r\n", "\r", "\x0b", "\0",
+        ]);
+        prop::collection::vec(piece, 0..200).prop_map(|pieces| pieces.concat().into_bytes())
+    }
+
+    proptest! {
+        /// The index finds the tokens the grammar's `tokens` rule reads,
+        /// each on the line its line feeds say.
+        #[test]
+        fn the_index_reads_the_grammars_tokens(bytes in block(), first_line in 1usize..5) {
+            let mut index = TokenIndex::default();
+            index.build(&bytes, first_line);
+            let mut cursor = index.cursor();
+            let mut found = Vec::new();
+            while let Some((start, end)) = cursor.next_token() {
+                let line = first_line + memchr::memchr_iter(b'\n', &bytes[..start]).count();
+                prop_assert_eq!(cursor.line_at(start), line);
+                found.push(&bytes[start..end]);
+            }
+            let (_, read) = tokens(&bytes).unwrap();
+            prop_assert_eq!(found, read);
+            let lines = bytes.split(|&b| b == b'\n').count() - usize::from(bytes.is_empty() || bytes.ends_with(b"\n"));
+            prop_assert_eq!(index.next_line(), first_line + lines);
+        }
+
+        /// A run of plain pairs is the tokens, taken one at a time, that
+        /// are two bytes without a dash, up to the number wanted.
+        #[test]
+        fn a_plain_run_is_the_plain_pairs_one_by_one(bytes in block(), wanted in 1usize..15, skip in 0usize..5) {
+            let mut index = TokenIndex::default();
+            index.build(&bytes, 1);
+            let mut one_by_one = index.cursor();
+            let mut by_runs = index.cursor();
+            for _ in 0..skip {
+                one_by_one.next_token();
+                by_runs.next_token();
+            }
+            let mut plain = Vec::new();
+            let mut probe = one_by_one;
+            while plain.len() < wanted {
+                match probe.next_token() {
+                    Some((start, end)) if end - start == 2 && !bytes[start..end].contains(&b'-') => {
+                        plain.push(start);
+                        one_by_one = probe;
+                    }
+                    _ => break,
+                }
+            }
+            let run = by_runs.plain_pairs(wanted);
+            let expected = (!plain.is_empty()).then(|| PlainRun {
+                count: plain.len(),
+                first: plain[0],
+                last: plain[plain.len() - 1],
+            });
+            prop_assert_eq!(run, expected);
+            // Both go on from the same token.
+            prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
+        }
+    }
+}
