@@ -394,8 +394,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         if let Some(block) = &mut read {
             block.blanked.clear();
             if self.framer.take_needs_blanks() {
-                block.blanked.extend_from_slice(&block.bytes);
-                read_line_ends_as_blanks(&mut block.blanked);
+                read_line_ends_as_blanks(&block.bytes, &mut block.blanked);
             }
         }
         Ok(read)

@@ -95,13 +95,12 @@ pub fn source(source: &[u8], mode: Mode, layout: Layout) -> String {
         bytes: &source[start..],
         base: start,
     };
-    let mut read = source.to_vec();
     let mut records = Vec::new();
     let mut diagnostics = Vec::new();
     match layout {
         Layout::Lines => {
             let whole = Block {
-                bytes: &read,
+                bytes: source,
                 base: 0,
             };
             syntax::document::document(block, mode, &mut |frame| {
@@ -109,7 +108,8 @@ pub fn source(source: &[u8], mode: Mode, layout: Layout) -> String {
             });
         }
         Layout::Tokens => {
-            read_line_ends_as_blanks(&mut read);
+            let mut read = Vec::with_capacity(source.len());
+            read_line_ends_as_blanks(source, &mut read);
             let whole = Block {
                 bytes: &read,
                 base: 0,

@@ -287,8 +287,8 @@ fn trace_framed<F: Framing>(text: &[u8], mode: Mode, rules: &'static Rules) {
         0
     };
     let blanked = {
-        let mut copy = text.to_vec();
-        read_line_ends_as_blanks(&mut copy);
+        let mut copy = Vec::with_capacity(text.len());
+        read_line_ends_as_blanks(text, &mut copy);
         copy
     };
     let mut tracer = Tracer {
