@@ -823,13 +823,13 @@ impl TokenFramer {
         // into are read as empty, at its end, so that no row of an earlier
         // deal stands in this one (its reading reports the rows' counts).
         let reached = 1 + ((*cards - 1) / HAND).min(3);
-        let empty = LineRef {
-            offset: at.offset + at.len,
-            len: 0,
-            number: at.number,
-        };
-        for skipped in pieces.iter_mut().take(reached + 1).skip(row + 1) {
-            *skipped = empty;
+        if reached > row {
+            let empty = LineRef {
+                offset: at.offset + at.len,
+                len: 0,
+                number: at.number,
+            };
+            pieces[row + 1..=reached].fill(empty);
         }
         if *cards >= DEAL {
             if *no_trump {
