@@ -8,6 +8,7 @@
 //! in bits and judged once at its end. Rows in any other layout go to the
 //! grammar.
 
+use super::byte_masks::class16;
 use crate::ast::{Alphabet, Card};
 use crate::syntax::Line;
 
@@ -53,6 +54,14 @@ pub(crate) fn canonical_card_row<const N: usize>(
 /// canonical but still plain, as hand-aligned files and the tokens
 /// layout's records (whose line ends read as blanks) lay them out. `false`
 /// for anything else, which the grammar then reads.
+///
+/// Sixty-four bytes at a time, without a branch on any byte: the blanks
+/// of a block are a mask, the tokens' starts (a byte that is not blank
+/// after one that is, or at the row's start) come from it in a few
+/// operations on bits, and every token is two bytes long exactly when the
+/// bytes that are not blank are the starts and the bytes just after them.
+/// The cards are then read at the starts, a bit each, and the faults
+/// judged once at the end, as in [`canonical_card_row`].
 #[must_use]
 pub(crate) fn spaced_card_row<const N: usize>(
     line: &Line<'_>,
@@ -60,28 +69,91 @@ pub(crate) fn spaced_card_row<const N: usize>(
     cards: &mut [Card; N],
 ) -> bool {
     let text = line.text;
-    let is_blank = |byte: u8| byte == b' ' || byte == b'\t';
-    let mut at = 0;
-    for (index, slot) in cards.iter_mut().enumerate() {
-        let before = at;
-        while at < text.len() && is_blank(text[at]) {
-            at += 1;
-        }
-        // A gap between cards; blanks before the first one are optional.
-        if (index > 0 && at == before) || at + 2 > text.len() {
-            return false;
-        }
-        let code = alphabet.card_code(text[at], text[at + 1]);
-        if code & 0x80 != 0 {
-            return false;
-        }
-        *slot = Card::from_code(code, line.offset + at);
-        at += 2;
-        if at < text.len() && !is_blank(text[at]) {
-            return false;
+    // `N` cards and the `N - 1` gaps between them.
+    if text.len() < 3 * N - 1 {
+        return false;
+    }
+    let mut slots = cards.iter_mut();
+    // Bit 0 set when the byte before the block is not blank, and when it
+    // starts a token.
+    let mut after_token = 0;
+    let mut after_start = 0;
+    // A bit set for each byte that is not blank but neither a token's
+    // first nor its second, or that is blank but a token's second.
+    let mut faults = 0;
+    // Bit 7 when any token is not a card.
+    let mut codes = 0;
+    let mut bytes = [b' '; BEFORE + BLOCK + 2];
+    for base in (0..text.len()).step_by(BLOCK) {
+        let tokens = !block(text, base, &mut bytes);
+        let starts = tokens & !(tokens << 1 | after_token);
+        faults |= (starts | starts << 1 | after_start) ^ tokens;
+        after_token = tokens >> (BLOCK - 1);
+        after_start = starts >> (BLOCK - 1);
+        let mut starts = starts;
+        while starts != 0 {
+            let at = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let Some(slot) = slots.next() else {
+                return false;
+            };
+            let code = alphabet.card_code(bytes[BEFORE + at], bytes[BEFORE + at + 1]);
+            codes |= code;
+            *slot = Card::from_code(code, line.offset + base + at);
         }
     }
-    text[at..].iter().all(|&byte| is_blank(byte))
+    // A token of one byte at the row's very end needs no check of its
+    // own: its card was read with the blank after the row as its suit.
+    slots.next().is_none() && faults == 0 && codes & 0x80 == 0
+}
+
+/// The blanks of a spaced row: those of
+/// [`card::is_blank`](crate::syntax::card::is_blank).
+const BLANKS: &[u8] = b" \t";
+
+/// The bytes a block of the row holds, as many as its mask has bits.
+const BLOCK: usize = 64;
+
+/// The blanks kept before a block's bytes: room for a row's last sixteen
+/// bytes, read as one window, where the block holds fewer.
+const BEFORE: usize = 16;
+
+/// The mask of the blanks of the block of `text` at `base`, its bit `i`
+/// set when the block's byte `i` is blank or past the row's end; the
+/// block's bytes copied into `bytes` from `BEFORE` on, then the row's next
+/// byte (the second of a card that starts at the block's last), so that a
+/// card at any bit is read without a check of the row's length. The last
+/// of `bytes`, room no card reaches, shows the compiler that none does.
+/// Past the row's end `bytes` keeps what an earlier block left there: a
+/// card read from it is a token cut short, which the mask faults.
+///
+/// Sixteen bytes at a time. The row's last bytes, fewer than sixteen, are
+/// read as its last sixteen (the bytes before them shifted out of the
+/// mask); a row shorter than sixteen is padded with blanks.
+#[inline(always)]
+fn block(text: &[u8], base: usize, bytes: &mut [u8; BEFORE + BLOCK + 2]) -> u64 {
+    let block = &text[base..text.len().min(base + BLOCK)];
+    let (chunks, tail) = block.as_chunks::<16>();
+    let mut blanks = u64::MAX.unbounded_shl(block.len().try_into().unwrap_or(u32::MAX));
+    for (index, chunk) in chunks.iter().enumerate() {
+        bytes[BEFORE + 16 * index..][..16].copy_from_slice(chunk);
+        blanks |= u64::from(class16(*chunk, BLANKS)) << (16 * index);
+    }
+    if !tail.is_empty() {
+        let tail_blanks = if let Some(last) = text[..base + block.len()].last_chunk::<16>() {
+            bytes[BEFORE + block.len() - 16..][..16].copy_from_slice(last);
+            class16(*last, BLANKS) >> (16 - tail.len())
+        } else {
+            bytes[BEFORE..][..tail.len()].copy_from_slice(tail);
+            class16(
+                bytes[BEFORE..][..16].try_into().expect("sixteen bytes"),
+                BLANKS,
+            )
+        };
+        blanks |= u64::from(tail_blanks) << (16 * chunks.len());
+    }
+    bytes[BEFORE + BLOCK] = text.get(base + BLOCK).copied().unwrap_or(b' ');
+    blanks
 }
 
 #[cfg(test)]
@@ -120,20 +192,107 @@ mod tests {
             })
     }
 
-    fn line_of(text: &str) -> Line<'_> {
+    /// A row of card-like tokens as the tokens layout hands them over:
+    /// runs of blanks of any length between them and around them, so
+    /// that rows run past sixteen, thirty-two and sixty-four bytes and a
+    /// card straddles every window's edge; tokens of one and three bytes,
+    /// and tokens with control bytes or bytes above 0x7F, which are not
+    /// blanks and so belong to their token.
+    fn spaced_row(cards: usize) -> impl Strategy<Value = Vec<u8>> {
+        // Mostly cards, so that most rows are read: an odd token in
+        // about one row in three.
+        let card = prop::sample::select(vec![&b"AS"[..], b"KH", b"TD", b"2C", b"QS", b"9H"]);
+        let odd = prop::sample::select(vec![
+            &b"1G"[..],
+            b"CC",
+            b"kd",
+            b"A",
+            b"ASK",
+            b"A\r",
+            b"\nS",
+            b"A\x0b",
+            b"\x00S",
+            b"\xc3\x89",
+            b"A\xa0",
+            b"\xffH",
+            b"AS\r",
+            b"\rKH",
+            b"\nTD",
+            b"2C\x0c",
+            b"\x00QS",
+            b"\xa0AS",
+        ]);
+        let token = prop_oneof![40 => card, 1 => odd];
+        let blank = prop::sample::select(vec![b' ', b' ', b'\t']);
+        let gap = prop_oneof![
+            4 => prop::collection::vec(blank.clone(), 1..=2),
+            1 => prop::collection::vec(blank, 0..=40),
+        ];
+        let tokens = prop_oneof![
+            8 => prop::collection::vec(token.clone(), cards..=cards),
+            1 => prop::collection::vec(token, cards - 1..=cards + 1),
+        ];
+        (
+            gap.clone(),
+            prop::collection::vec((tokens, gap.clone()), 1),
+            gap,
+        )
+            .prop_map(|(leading, mut pieces, trailing)| {
+                let (tokens, _) = pieces.pop().expect("one piece");
+                let mut row = leading;
+                for (index, token) in tokens.iter().enumerate() {
+                    if index > 0 {
+                        row.extend_from_slice(if index % 5 == 0 { b"\t  \t" } else { b" " });
+                    }
+                    row.extend_from_slice(token);
+                }
+                row.extend_from_slice(&trailing);
+                row
+            })
+    }
+
+    fn line_of<Text: AsRef<[u8]> + ?Sized>(text: &Text) -> Line<'_> {
         Line {
-            text: text.as_bytes(),
+            text: text.as_ref(),
             offset: 1000,
             number: 7,
         }
     }
 
     /// The whole line by the grammar, with the cards' places.
-    fn grammar(line: &Line<'_>, game: Game) -> Option<[Card; 13]> {
-        let (_, written) = all_consuming(card_row::<13>(game.alphabet()))
+    fn grammar<const N: usize>(line: &Line<'_>, game: Game) -> Option<[Card; N]> {
+        let (_, written) = all_consuming(card_row::<N>(game.alphabet()))
             .parse_complete(line.text)
             .ok()?;
         Some(cards_at(line, written))
+    }
+
+    /// The spaced row's answer, and the grammar's.
+    fn both<const N: usize>(text: &[u8], game: Game) -> (Option<[Card; N]>, Option<[Card; N]>) {
+        let line = line_of(text);
+        let mut fast = [Card::default(); N];
+        let read = spaced_card_row(&line, game.alphabet(), &mut fast).then_some(fast);
+        (read, grammar(&line, game))
+    }
+
+    /// A valid row at every place against the windows' edges: after
+    /// every number of blanks up to past two blocks, its last card whole
+    /// or cut to one byte, with blanks after it or none.
+    #[test]
+    fn spaced_card_row_agrees_at_every_offset() {
+        let row = b"AS KH\tTD  2C QS 9H 8D 7C 6S 5H 4D 3C JS";
+        for leading in 0..=2 * BLOCK + 16 {
+            for cut in [0, 1] {
+                for trailing in ["", " ", "\t \t"] {
+                    let mut text = vec![b' '; leading];
+                    text.extend_from_slice(&row[..row.len() - cut]);
+                    text.extend_from_slice(trailing.as_bytes());
+                    let (fast, grammar) = both::<13>(&text, Game::Bridge);
+                    assert_eq!(fast, grammar, "{:?}", String::from_utf8_lossy(&text));
+                    assert_eq!(fast.is_some(), cut == 0);
+                }
+            }
+        }
     }
 
     proptest! {
@@ -156,7 +315,7 @@ mod tests {
             let mut fast = [Card::default(); 13];
             prop_assert_eq!(
                 canonical_card_row(&line, Game::Bridge.alphabet(), &mut fast),
-                grammar(&line, Game::Bridge).is_some()
+                grammar::<13>(&line, Game::Bridge).is_some()
             );
         }
 
@@ -179,6 +338,31 @@ mod tests {
             let mut fast = [Card::default(); 13];
             let read = spaced_card_row(&line, Game::Bridge.alphabet(), &mut fast).then_some(fast);
             prop_assert_eq!(read, grammar(&line, Game::Bridge));
+        }
+
+        /// Rows as the tokens layout reads them: long runs of blanks,
+        /// long rows, odd tokens and bytes.
+        #[test]
+        fn spaced_card_row_agrees_on_spaced_rows(text in spaced_row(13)) {
+            for game in [Game::Bridge, Game::Whist, Game::Choker] {
+                let (fast, grammar) = both::<13>(&text, game);
+                prop_assert_eq!(fast, grammar);
+            }
+        }
+
+        /// Short rows of any bytes, shorter than a window: padded with
+        /// blanks, they agree too.
+        #[test]
+        fn spaced_card_row_agrees_on_short_rows(
+            text in prop::collection::vec(
+                prop::sample::select(vec![b' ', b'\t', b'A', b'S', b'K', b'H', b'\r', b'\n', 0x0b, 0x80, 0xff]),
+                0..=24,
+            ),
+        ) {
+            let (fast, grammar) = both::<2>(&text, Game::Bridge);
+            prop_assert_eq!(fast, grammar);
+            let (fast, grammar) = both::<4>(&text, Game::Bridge);
+            prop_assert_eq!(fast, grammar);
         }
 
         /// Arbitrary bytes: the fast path never accepts what the grammar
