@@ -136,8 +136,10 @@ fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
 /// deal) so they are written once. `false` when the row has faults, each
 /// reported.
 ///
-/// The canonical layout is read by the fast path; any other by the
-/// grammar; a row the grammar rejects is diagnosed.
+/// The canonical layout, and plain rows spaced otherwise (as the tokens
+/// layout's records are), are read by the shortcuts, inline, so that they
+/// run in each copy of the hot loops; any other row by the grammar; a row
+/// the grammar rejects is diagnosed.
 #[inline(always)]
 pub(crate) fn read_card_row<const N: usize>(
     line: &Line<'_>,
@@ -146,15 +148,18 @@ pub(crate) fn read_card_row<const N: usize>(
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    if !recording() && canonical_card_row(line, game.alphabet(), cards) {
+    if !recording()
+        && (canonical_card_row(line, game.alphabet(), cards)
+            || spaced_card_row(line, game.alphabet(), cards))
+    {
         return true;
     }
     other_card_row(line, game, rule, cards, diagnostics)
 }
 
-/// A row in another layout, or with faults: out of line, so that the
-/// common row's code stays small. A plain row spaced otherwise is read
-/// by a shortcut too; the rest by the grammar.
+/// A row the shortcuts did not read (one with faults, or laid out in a
+/// way they do not know): out of line, so that the common rows' code stays
+/// small. Read by the grammar.
 #[inline(never)]
 fn other_card_row<const N: usize>(
     line: &Line<'_>,
@@ -163,9 +168,6 @@ fn other_card_row<const N: usize>(
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
-    if !recording() && spaced_card_row(line, game.alphabet(), cards) {
-        return true;
-    }
     let read = match rule(line.text) {
         Ok((_, written)) => Some(cards_at(line, written)),
         Err(_) => diagnose_card_row::<N>(line, game, diagnostics),
