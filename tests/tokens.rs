@@ -262,3 +262,20 @@ fn glued_cards_past_a_row_are_reported_not_a_panic() {
         assert!(!reports.is_empty());
     }
 }
+
+/// A NUL byte in a reflowed file (framed through the token index, not
+/// line by line): the records before its line are read, its line is
+/// reported as binary input, and nothing after it is read.
+#[test]
+fn a_nul_byte_in_a_reflowed_file_stops_reading_at_its_line() {
+    let hands =
+        "KS QS TH\n8H 4H AC QC\tTC 5C KD\nQD JD 8D AC 3C 4C AS\n7S 4S AD TD 7D 5D AH 7H 5H\n";
+    let text = format!("{hands}AS K\0S\nQS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH\n");
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results, "BID D\nBID NO-TRUMP\n");
+    assert_eq!(reports.lines().count(), 1, "{reports}");
+    assert!(
+        reports.starts_with("input:5:") && reports.contains("binary_input"),
+        "{reports}"
+    );
+}
