@@ -24,6 +24,15 @@ pub(crate) fn class16(chunk: [u8; 16], bytes: &[u8]) -> u16 {
     mask
 }
 
+/// Bit `i` set where `chunk[i]` is above `byte`.
+#[inline(always)]
+pub(crate) fn above16(chunk: [u8; 16], byte: u8) -> u16 {
+    // Cannot truncate: sixteen lanes make sixteen bits.
+    #[allow(clippy::cast_possible_truncation)]
+    let mask = u8x16::new(chunk).simd_gt(u8x16::splat(byte)).to_bitmask() as u16;
+    mask
+}
+
 /// For each of `classes`, bit `i` set where `window[i]` is one of its
 /// bytes.
 #[inline(always)]
@@ -69,6 +78,8 @@ mod tests {
             }
             let chunk: [u8; 16] = window[16..32].try_into().unwrap();
             prop_assert_eq!(u64::from(class16(chunk, b" \t")), by_bytes(&chunk, b" \t"));
+            let above: Vec<u8> = (b' ' + 1..=u8::MAX).collect();
+            prop_assert_eq!(u64::from(above16(chunk, b' ')), by_bytes(&chunk, &above));
         }
     }
 }

@@ -4,6 +4,8 @@
 //! token by token. Each test here is held equal to its definition by the
 //! grammar's `tokens` rule, in a property test.
 
+use super::byte_masks::{above16, class16};
+
 const ONES: u64 = u64::MAX / 255;
 const HIGHS: u64 = ONES * 0x80;
 
@@ -23,57 +25,57 @@ fn word(text: &[u8], at: usize) -> u64 {
 }
 
 /// Whether no byte of `text` (at least eight bytes) is a space, a tab, a
-/// CR or any byte up to the space: eight bytes at a time.
+/// CR or any byte up to the space: sixteen bytes at a time, the last
+/// window overlapping the one before; eight at a time below sixteen.
 #[inline(always)]
 fn all_above_space(text: &[u8]) -> bool {
-    let mut at = 0;
-    while at + 8 < text.len() {
-        if has_byte_up_to_space(word(text, at)) {
-            return false;
-        }
-        at += 8;
-    }
-    !has_byte_up_to_space(word(text, text.len() - 8))
+    let Some(last) = text.last_chunk::<16>() else {
+        return !has_byte_up_to_space(word(text, 0))
+            && !has_byte_up_to_space(word(text, text.len() - 8));
+    };
+    let (windows, _) = text.as_chunks::<16>();
+    windows.iter().fold(above16(*last, b' '), |above, window| {
+        above & above16(*window, b' ')
+    }) == u16::MAX
 }
 
-/// Where the five words of a row of thirteen are read from: the last one
-/// overlaps the one before, so that the 38 bytes are read in five loads.
-const ROW_WORDS: [usize; 5] = [0, 8, 16, 24, 30];
+/// Where the three windows of sixteen bytes of a row of thirteen are
+/// read from: the last overlaps the one before, so that the 38 bytes are
+/// read in three loads.
+const ROW_WINDOWS: [usize; 3] = [0, 16, 22];
 
-/// For each word of [`ROW_WORDS`], `0xFF` on the bytes that fall between
-/// two cards (every third byte, from the third), `0` on the cards' bytes.
-const ROW_GAPS: [u64; 5] = {
-    let mut masks = [0; 5];
-    let mut word = 0;
-    while word < 5 {
+/// For each window of [`ROW_WINDOWS`], a bit set on the bytes that fall
+/// between two cards (every third byte, from the third).
+const ROW_GAPS: [u16; 3] = {
+    let mut masks = [0; 3];
+    let mut window = 0;
+    while window < 3 {
         let mut byte = 0;
-        while byte < 8 {
-            if (ROW_WORDS[word] + byte) % 3 == 2 {
-                masks[word] |= 0xFF << (8 * byte);
+        while byte < 16 {
+            if (ROW_WINDOWS[window] + byte) % 3 == 2 {
+                masks[window] |= 1 << byte;
             }
             byte += 1;
         }
-        word += 1;
+        window += 1;
     }
     masks
 };
 
 /// A line that is exactly thirteen two-byte tokens with one space between
-/// each, in five word tests: the gaps are spaces, and no other byte is up
-/// to the space (the gaps read as `0x7F` for that test). Bytes up to the
-/// space where the cards' bytes stand (controls, which a token may hold)
-/// make it no such line: the token-by-token path then reads it right.
+/// each, sixteen bytes at a time: the gaps are spaces, and every other
+/// byte is above the space. Bytes up to the space where the cards' bytes
+/// stand (controls, which a token may hold) make it no such line: the
+/// token-by-token path then reads it right.
 #[inline(always)]
 pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
-    if text.len() != 38 {
+    let Some(row) = text.first_chunk::<38>().filter(|_| text.len() == 38) else {
         return false;
-    }
+    };
     let mut faults = 0;
-    for (&at, &gaps) in ROW_WORDS.iter().zip(&ROW_GAPS) {
-        let bytes = word(text, at);
-        faults |= (bytes ^ (ONES * u64::from(b' '))) & gaps;
-        let cards = (bytes & !gaps) | ((ONES * 0x7F) & gaps);
-        faults |= cards.wrapping_sub(ONES * 0x21) & !cards & HIGHS;
+    for (&at, &gaps) in ROW_WINDOWS.iter().zip(&ROW_GAPS) {
+        let window = *row[at..].first_chunk::<16>().expect("sixteen bytes");
+        faults |= (class16(window, b" ") ^ gaps) | (above16(window, b' ') ^ !gaps);
     }
     faults == 0
 }
