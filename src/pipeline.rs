@@ -21,6 +21,7 @@ use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window};
 use crate::syntax::document::FrameSink;
+use crate::syntax::fast::placed::{placed_bridge_hand, placed_whist_deal};
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
@@ -233,6 +234,8 @@ impl FramedBlock {
                 // of the usual records (12 bytes or more), has at most.
                 entries: Vec::with_capacity(BLOCK_SIZE / 12),
                 lines: Vec::with_capacity(BLOCK_SIZE / 12),
+                placed_hands: Vec::new(),
+                placed_deals: Vec::new(),
                 problems: Vec::new(),
             },
         }
@@ -247,6 +250,9 @@ impl FramedBlock {
 struct Frames {
     entries: Vec<Entry>,
     lines: Vec<LineRef>,
+    /// The records of the tokens layout whose cards the framer found.
+    placed_hands: Vec<PlacedHand>,
+    placed_deals: Vec<PlacedDeal>,
     problems: Vec<Frame>,
 }
 
@@ -257,7 +263,25 @@ enum Entry {
     Bridge(u32),
     Choker(u32),
     Whist(u32),
+    /// A record of the tokens layout whose cards the framer found: which
+    /// of the block's placed hands or deals it is.
+    BridgePlaced(u32),
+    WhistPlaced(u32),
     Problem(u32),
+}
+
+/// A bridge hand's line and its cards' starts, as the framer found them.
+#[derive(Clone, Copy)]
+struct PlacedHand {
+    line: LineRef,
+    cards: [usize; 13],
+}
+
+/// A whist deal's lines and its cards' starts, as the framer found them.
+#[derive(Clone, Copy)]
+struct PlacedDeal {
+    lines: [LineRef; 5],
+    cards: [usize; 52],
 }
 
 /// The usual frames go straight into the lists, inlined where the framer
@@ -301,6 +325,30 @@ impl FrameSink for Frames {
         self.entries.push(Entry::Whist(self.lines.len() as u32));
         self.lines.extend_from_slice(lines);
     }
+
+    #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 hands.
+    #[allow(clippy::cast_possible_truncation)]
+    fn bridge_placed(&mut self, line: LineRef, cards: &[usize; 13]) {
+        self.entries
+            .push(Entry::BridgePlaced(self.placed_hands.len() as u32));
+        self.placed_hands.push(PlacedHand {
+            line,
+            cards: *cards,
+        });
+    }
+
+    #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 deals.
+    #[allow(clippy::cast_possible_truncation)]
+    fn whist_placed(&mut self, lines: &[LineRef; 5], cards: &[usize; 52]) {
+        self.entries
+            .push(Entry::WhistPlaced(self.placed_deals.len() as u32));
+        self.placed_deals.push(PlacedDeal {
+            lines: *lines,
+            cards: *cards,
+        });
+    }
 }
 
 impl Frames {
@@ -308,8 +356,10 @@ impl Frames {
     fn frame(&self, entry: Entry) -> Frame {
         match entry {
             Entry::Bridge(at) => Frame::Bridge(self.lines::<1>(at)[0]),
+            Entry::BridgePlaced(at) => Frame::Bridge(self.placed_hands[at as usize].line),
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
             Entry::Whist(at) => Frame::Whist(self.lines(at)),
+            Entry::WhistPlaced(at) => Frame::Whist(self.placed_deals[at as usize].lines),
             Entry::Problem(at) => self.problems[at as usize].clone(),
         }
     }
@@ -317,6 +367,8 @@ impl Frames {
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
+        self.placed_hands.clear();
+        self.placed_deals.clear();
         self.problems.clear();
     }
 
@@ -635,10 +687,20 @@ fn one_frame(
         settings,
     };
     let (first, last) = match entry {
-        Entry::Bridge(at) => {
-            let [line] = frames.lines(at);
+        Entry::Bridge(_) | Entry::BridgePlaced(_) => {
             let hand = &mut scratch.bridge;
-            if !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
+            let (line, placed) = match entry {
+                Entry::BridgePlaced(at) => {
+                    let placed = &frames.placed_hands[at as usize];
+                    (
+                        placed.line,
+                        placed_bridge_hand(placed.line, &placed.cards, read, hand),
+                    )
+                }
+                Entry::Bridge(at) => (frames.lines::<1>(at)[0], false),
+                _ => unreachable!("a bridge entry"),
+            };
+            if !placed && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
                 check_cards_read(&Frame::Bridge(line), read, diagnostics);
             } else if check::bridge_hand(hand, diagnostics) {
                 shown(line).record(hand, output);
@@ -655,13 +717,25 @@ fn one_frame(
             }
             (lines[0], lines[1])
         }
-        Entry::Whist(at) => {
-            let lines: [LineRef; 5] = frames.lines(at);
+        Entry::Whist(_) | Entry::WhistPlaced(_) => {
             // Replayed once: the evaluation's tricks tell the check who
             // led; `check`, which needs no evaluation, replays only for
             // the leaders.
             let deal = &mut scratch.whist;
-            if !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics) {
+            let (lines, placed) = match entry {
+                Entry::WhistPlaced(at) => {
+                    let placed = &frames.placed_deals[at as usize];
+                    (
+                        placed.lines,
+                        placed_whist_deal(&placed.lines, &placed.cards, read, deal),
+                    )
+                }
+                Entry::Whist(at) => (frames.lines(at), false),
+                _ => unreachable!("a whist entry"),
+            };
+            if !placed
+                && !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
+            {
                 check_cards_read(&Frame::Whist(lines), read, diagnostics);
             } else if check::whist_cards(deal, diagnostics) {
                 if settings.action == Action::Check {

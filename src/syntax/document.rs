@@ -72,6 +72,21 @@ pub trait FrameSink {
     fn whist(&mut self, lines: &[LineRef; 5]) {
         self.frame(Frame::Whist(*lines));
     }
+
+    /// A bridge hand of the tokens layout whose thirteen cards the framer
+    /// found, each two bytes starting at the offset its second argument
+    /// gives: a sink
+    /// may keep them, so that the hand is read there rather than searched
+    /// again.
+    fn bridge_placed(&mut self, line: LineRef, _cards: &[usize; 13]) {
+        self.bridge(line);
+    }
+
+    /// A whist deal of the tokens layout whose 52 cards the framer found,
+    /// as [`FrameSink::bridge_placed`].
+    fn whist_placed(&mut self, lines: &[LineRef; 5], _cards: &[usize; 52]) {
+        self.whist(lines);
+    }
 }
 
 impl<F: FnMut(Frame)> FrameSink for F {

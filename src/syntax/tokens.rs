@@ -276,6 +276,11 @@ pub(crate) struct TokenFramer {
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
+    /// Where each card of the record being read starts, while every one
+    /// came in a run of plain pairs found through the index (`placed`):
+    /// the record is then framed with them, and read there.
+    positions: [usize; DEAL],
+    placed: bool,
     /// Whether a record framed since the reader last asked spans lines,
     /// or a CR stands inside a line: records must then be read from the
     /// block with its line ends blanked. Canonical input never needs it.
@@ -291,6 +296,8 @@ impl TokenFramer {
             held: None,
             last_token: None,
             index: TokenIndex::default(),
+            positions: [0; DEAL],
+            placed: false,
             needs_blanks: false,
         };
         framer.state = framer.section_state(mode_game(mode));
@@ -361,6 +368,7 @@ impl TokenFramer {
                 ..
             } if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) => {
                 pieces[0] = reference;
+                self.placed = false;
                 self.state = State::Whist {
                     pieces: *pieces,
                     begun: true,
@@ -377,6 +385,7 @@ impl TokenFramer {
                 cards,
             } if cards.is_multiple_of(HAND) && is_row_of_thirteen(line.text) => {
                 pieces[1 + *cards / HAND] = reference;
+                self.placed = false;
                 *cards += HAND;
                 self.last_token = Some(reference);
                 if *cards == DEAL {
@@ -462,12 +471,12 @@ impl TokenFramer {
                 match self.state {
                     State::Bridge { .. } => {
                         self.last_token = Some(at);
-                        self.hand_cards(at, 1, emit);
+                        self.hand_cards(at, 1, false, emit);
                         return;
                     }
                     State::Whist { begun: true, .. } => {
                         self.last_token = Some(at);
-                        self.deal_cards(at, 1, emit);
+                        self.deal_cards(at, 1, false, emit);
                         return;
                     }
                     _ => {}
@@ -509,15 +518,16 @@ impl TokenFramer {
         self.needs_blanks |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
-            let wanted = match self.state {
-                State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
+            let (read, wanted) = match self.state {
+                State::Bridge { cards, .. } if self.held.is_none() => (cards, HAND - cards),
                 State::Whist {
                     begun: true, cards, ..
-                } => HAND - cards % HAND,
-                _ => 0,
+                } => (cards, HAND - cards % HAND),
+                _ => (0, 0),
             };
             if wanted > 0
-                && let Some(run) = cursor.plain_pairs(wanted)
+                && let Some(run) =
+                    cursor.plain_pairs(&mut self.positions[read..read + wanted], block.base)
             {
                 let place = |offset: usize, len: usize| LineRef {
                     offset: block.base + offset,
@@ -529,9 +539,9 @@ impl TokenFramer {
                 self.needs_blanks |= at.number != last.number;
                 self.last_token = Some(last);
                 if matches!(self.state, State::Bridge { .. }) {
-                    self.hand_cards(at, run.count, emit);
+                    self.hand_cards(at, run.count, true, emit);
                 } else {
-                    self.deal_cards(at, run.count, emit);
+                    self.deal_cards(at, run.count, true, emit);
                 }
                 continue;
             }
@@ -705,12 +715,13 @@ impl TokenFramer {
         } else {
             cards_in(text, Game::Bridge)
         };
-        self.hand_cards(at, counted, emit);
+        self.hand_cards(at, counted, false, emit);
     }
 
-    /// `counted` cards, at `at`, into the hand being read.
+    /// `counted` cards, at `at`, into the hand being read; `by_run` when
+    /// they came in a run of plain pairs, their starts in `positions`.
     #[inline(always)]
-    fn hand_cards(&mut self, at: LineRef, counted: usize, emit: &mut impl FrameSink) {
+    fn hand_cards(&mut self, at: LineRef, counted: usize, by_run: bool, emit: &mut impl FrameSink) {
         let State::Bridge {
             hand,
             cards,
@@ -720,14 +731,21 @@ impl TokenFramer {
             return;
         };
         *hand = if *cards == 0 {
+            self.placed = true;
             at
         } else {
             joined(*hand, at, &mut self.needs_blanks)
         };
+        self.placed &= by_run;
         *cards += counted;
         *section += counted;
         if *cards >= HAND {
-            emit.bridge(*hand);
+            if self.placed {
+                let (placed, _) = self.positions.split_first_chunk().expect("a deal's room");
+                emit.bridge_placed(*hand, placed);
+            } else {
+                emit.bridge(*hand);
+            }
             *cards = 0;
         }
     }
@@ -790,19 +808,20 @@ impl TokenFramer {
         if !*begun {
             *begun = true;
             *cards = 0;
+            self.placed = true;
             *no_trump = is_standard_card(text);
             pieces[0] = at;
             if !*no_trump {
                 return;
             }
         }
-        self.deal_cards(at, cards_in(text, Game::Whist), emit);
+        self.deal_cards(at, cards_in(text, Game::Whist), false, emit);
     }
 
     /// `counted` cards, at `at`, into the deal begun: into the row of the
-    /// player whose they are.
+    /// player whose they are; `by_run` as for [`TokenFramer::hand_cards`].
     #[inline(always)]
-    fn deal_cards(&mut self, at: LineRef, counted: usize, emit: &mut impl FrameSink) {
+    fn deal_cards(&mut self, at: LineRef, counted: usize, by_run: bool, emit: &mut impl FrameSink) {
         let State::Whist {
             pieces,
             begun,
@@ -818,6 +837,7 @@ impl TokenFramer {
         } else {
             joined(pieces[row], at, &mut self.needs_blanks)
         };
+        self.placed &= by_run;
         *cards += counted;
         // A token of glued cards may run past its row: the rows it ran
         // into are read as empty, at its end, so that no row of an earlier
@@ -834,6 +854,8 @@ impl TokenFramer {
         if *cards >= DEAL {
             if *no_trump {
                 emit.frame(missing_trump(pieces));
+            } else if self.placed {
+                emit.whist_placed(pieces, &self.positions);
             } else {
                 emit.whist(pieces);
             }
@@ -1259,6 +1281,30 @@ mod tests {
         })
     }
 
+    /// The frames, and the rows of the records framed with their cards'
+    /// places, with those places.
+    #[derive(Default)]
+    struct Framed {
+        frames: Vec<Frame>,
+        placed: Vec<(Vec<LineRef>, Vec<usize>)>,
+    }
+
+    impl FrameSink for Framed {
+        fn frame(&mut self, frame: Frame) {
+            self.frames.push(frame);
+        }
+
+        fn bridge_placed(&mut self, line: LineRef, cards: &[usize; 13]) {
+            self.placed.push((vec![line], cards.to_vec()));
+            self.bridge(line);
+        }
+
+        fn whist_placed(&mut self, lines: &[LineRef; 5], cards: &[usize; 52]) {
+            self.placed.push((lines[1..].to_vec(), cards.to_vec()));
+            self.whist(lines);
+        }
+    }
+
     fn mode() -> impl Strategy<Value = Mode> {
         prop::sample::select(vec![
             Mode::Auto,
@@ -1290,20 +1336,32 @@ mod tests {
             cuts.push(bytes.len());
             cuts.sort_unstable();
             cuts.dedup();
-            let mut by_blocks = Vec::new();
+            let mut by_blocks = Framed::default();
             let mut framer = TokenFramer::new(mode);
             let (mut start, mut line) = (0, 1);
             for end in cuts {
                 let next = framer.block(
                     Block { bytes: &bytes[start..end], base: start },
                     line,
-                    &mut |frame| by_blocks.push(frame),
+                    &mut by_blocks,
                 );
                 line = next - usize::from(end > start && bytes[end - 1] != b'\n');
                 start = end;
             }
-            framer.finish(&mut |frame| by_blocks.push(frame));
-            prop_assert_eq!(by_blocks, by_lines);
+            framer.finish(&mut by_blocks);
+            prop_assert_eq!(by_blocks.frames, by_lines);
+            // Each card the framer placed is a two-byte token of its row,
+            // in order, and every token of the rows is placed.
+            for (rows, placed) in by_blocks.placed {
+                let mut tokens_of_rows = Vec::new();
+                for row in rows {
+                    let text = &bytes[row.offset..row.offset + row.len];
+                    let (_, read) = tokens(text).unwrap();
+                    tokens_of_rows.extend(read.iter().map(|token| (row.offset + text.offset(token), token.len())));
+                }
+                let expected: Vec<(usize, usize)> = placed.iter().map(|&at| (at, 2)).collect();
+                prop_assert_eq!(tokens_of_rows, expected);
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ pub(crate) mod card_row;
 pub(crate) mod choker_hand;
 pub(crate) mod framing;
 pub(crate) mod newline;
+pub(crate) mod placed;
 pub(crate) mod token_index;
 pub(crate) mod token_lines;
 pub(crate) mod trump_line;

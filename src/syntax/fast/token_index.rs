@@ -188,37 +188,32 @@ impl Cursor<'_> {
         Some((start, end))
     }
 
-    /// Up to `wanted` of the next tokens, as long as each is a plain pair;
-    /// `None` when the next token is none (or there is none).
+    /// Up to `placed.len()` of the next tokens, as long as each is a plain
+    /// pair, each one's start (plus `base`) written into `placed` in
+    /// order; `None` when the next token is none (or there is none).
     #[inline(always)]
-    pub(crate) fn plain_pairs(&mut self, wanted: usize) -> Option<PlainRun> {
+    pub(crate) fn plain_pairs(&mut self, placed: &mut [usize], base: usize) -> Option<PlainRun> {
         let words = &self.index.words;
+        let wanted = placed.len();
         let mut at = self.at / 64;
         let mut word = words.get(at)?;
         let mut starts = word.starts & from_bit(self.at % 64);
         let mut count = 0;
-        let mut first = None;
-        let mut last = 0;
         loop {
             let others = word.others & starts;
             // The plain pairs before the first token that is none.
-            let run = if others == 0 {
+            let mut run = if others == 0 {
                 starts
             } else {
                 starts & ((others & others.wrapping_neg()) - 1)
             };
-            let found = run.count_ones() as usize;
-            if found > 0 {
-                first.get_or_insert(64 * at + run.trailing_zeros() as usize);
-                if count + found >= wanted {
-                    last = 64 * at + nth_bit(run, wanted - count - 1);
-                    count = wanted;
-                    self.at = last + 2;
-                    break;
-                }
-                count += found;
-                last = 64 * at + 63 - run.leading_zeros() as usize;
-                self.at = last + 2;
+            while run != 0 && count < wanted {
+                placed[count] = base + 64 * at + run.trailing_zeros() as usize;
+                run &= run - 1;
+                count += 1;
+            }
+            if count == wanted {
+                break;
             }
             if others != 0 {
                 self.at = 64 * at + others.trailing_zeros() as usize;
@@ -233,59 +228,20 @@ impl Cursor<'_> {
                 None => break,
             }
         }
+        if count == 0 {
+            return None;
+        }
+        let last = placed[count - 1] - base;
+        if count == wanted || self.at <= last {
+            self.at = last + 2;
+        }
         Some(PlainRun {
             count,
-            first: first?,
+            first: placed[0] - base,
             last,
         })
     }
 }
-
-/// The position of the `n`th set bit of `bits` (from 0), which has more:
-/// the byte holding it found from the bytes' running counts, all eight
-/// at once, then the bit within the byte from a table. No loop, whatever
-/// `n` is.
-#[inline(always)]
-fn nth_bit(bits: u64, n: usize) -> usize {
-    const ONES: u64 = u64::MAX / 255;
-    let pairs = bits - ((bits >> 1) & (ONES * 0x55));
-    let nibbles = (pairs & (ONES * 0x33)) + ((pairs >> 2) & (ONES * 0x33));
-    let bytes = (nibbles + (nibbles >> 4)) & (ONES * 0x0F);
-    // Byte `i`: the set bits of bytes `0..=i`, at most 64.
-    let running = bytes.wrapping_mul(ONES);
-    // The high bit of each byte whose running count is at most `n`: the
-    // bytes wholly before the bit; they come first, so they are counted.
-    let before = ((ONES * (n as u64 | 0x80)) - running) & (ONES * 0x80);
-    let byte = before.count_ones() as usize;
-    let skipped = if byte == 0 {
-        0
-    } else {
-        (running >> (8 * byte - 8)) & 0xFF
-    };
-    // Cannot truncate: a byte's bits, and a count below 64.
-    #[allow(clippy::cast_possible_truncation)]
-    let bit = BIT_OF_BYTE[((bits >> (8 * byte)) & 0xFF) as usize][n - skipped as usize];
-    8 * byte + usize::from(bit)
-}
-
-/// For each byte, the position of its `n`th set bit (from 0).
-const BIT_OF_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut bit: u8 = 0;
-        let mut seen = 0;
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][seen] = bit;
-                seen += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {
@@ -305,17 +261,6 @@ mod tests {
     }
 
     proptest! {
-        /// `nth_bit` finds the bit that clearing the lowest `n` finds.
-        #[test]
-        fn nth_bit_is_the_bit_after_n_cleared(bits in any::<u64>(), n in 0usize..64) {
-            prop_assume!(bits.count_ones() as usize > n);
-            let mut cleared = bits;
-            for _ in 0..n {
-                cleared &= cleared - 1;
-            }
-            prop_assert_eq!(nth_bit(bits, n), cleared.trailing_zeros() as usize);
-        }
-
         /// The index finds the tokens the grammar's `tokens` rule reads,
         /// each on the line its line feeds say.
         #[test]
@@ -358,13 +303,16 @@ mod tests {
                     _ => break,
                 }
             }
-            let run = by_runs.plain_pairs(wanted);
+            let mut placed = vec![0; wanted];
+            let run = by_runs.plain_pairs(&mut placed, 1000);
             let expected = (!plain.is_empty()).then(|| PlainRun {
                 count: plain.len(),
                 first: plain[0],
                 last: plain[plain.len() - 1],
             });
             prop_assert_eq!(run, expected);
+            let starts: Vec<usize> = plain.iter().map(|start| start + 1000).collect();
+            prop_assert_eq!(&placed[..plain.len()], &starts[..]);
             // Both go on from the same token.
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
