@@ -662,6 +662,8 @@ struct Scratch {
     choker: ChokerPair,
     whist: WhistDeal,
     diagnostics: Vec<Diagnostic>,
+    /// A placed record that is not all cards, with its line ends blanked.
+    blanked: Vec<u8>,
 }
 
 /// Parse, check, evaluate and render one framed record. Each game takes
@@ -679,37 +681,31 @@ fn one_frame(
     scratch: &mut Scratch,
     output: &mut ChunkOutput,
 ) {
-    let diagnostics = &mut scratch.diagnostics;
-    diagnostics.clear();
+    scratch.diagnostics.clear();
     let shown = |first: LineRef| Shown {
         path: name,
         line: first.number,
         settings,
     };
     let (first, last) = match entry {
-        Entry::Bridge(_) | Entry::BridgePlaced(_) => {
-            let hand = &mut scratch.bridge;
-            let (line, placed) = match entry {
-                Entry::BridgePlaced(at) => {
-                    let placed = &frames.placed_hands[at as usize];
-                    (
-                        placed.line,
-                        placed_bridge_hand(placed.line, &placed.cards, read, hand),
-                    )
-                }
-                Entry::Bridge(at) => (frames.lines::<1>(at)[0], false),
-                _ => unreachable!("a bridge entry"),
-            };
-            if !placed && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
-                check_cards_read(&Frame::Bridge(line), read, diagnostics);
-            } else if check::bridge_hand(hand, diagnostics) {
-                shown(line).record(hand, output);
-            }
+        Entry::Bridge(at) => {
+            let [line] = frames.lines(at);
+            bridge_frame(line, None, read, scratch, shown(line), output);
             (line, line)
+        }
+        Entry::BridgePlaced(at) => {
+            let PlacedHand { line, cards } = &frames.placed_hands[at as usize];
+            let placed = placed_bridge_hand(*line, cards, read, &mut scratch.bridge);
+            bridge_frame(*line, Some(placed), read, scratch, shown(*line), output);
+            (*line, *line)
         }
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
-            let pair = &mut scratch.choker;
+            let Scratch {
+                choker: pair,
+                diagnostics,
+                ..
+            } = scratch;
             if !choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics) {
                 check_cards_read(&Frame::Choker(lines), read, diagnostics);
             } else if check::choker_pair(pair, diagnostics) {
@@ -717,54 +713,28 @@ fn one_frame(
             }
             (lines[0], lines[1])
         }
-        Entry::Whist(_) | Entry::WhistPlaced(_) => {
-            // Replayed once: the evaluation's tricks tell the check who
-            // led; `check`, which needs no evaluation, replays only for
-            // the leaders.
-            let deal = &mut scratch.whist;
-            let (lines, placed) = match entry {
-                Entry::WhistPlaced(at) => {
-                    let placed = &frames.placed_deals[at as usize];
-                    (
-                        placed.lines,
-                        placed_whist_deal(&placed.lines, &placed.cards, read, deal),
-                    )
-                }
-                Entry::Whist(at) => (frames.lines(at), false),
-                _ => unreachable!("a whist entry"),
-            };
-            if !placed
-                && !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
-            {
-                check_cards_read(&Frame::Whist(lines), read, diagnostics);
-            } else if check::whist_cards(deal, diagnostics) {
-                if settings.action == Action::Check {
-                    let leaders = crate::interpret::whist::leaders(deal);
-                    if check::whist_plays(deal, &leaders, diagnostics) {
-                        shown(lines[0]).record_checked(output);
-                    }
-                } else {
-                    let outcome = deal.evaluate();
-                    if check::whist_plays(deal, &outcome.tricks, diagnostics) {
-                        shown(lines[0]).record_evaluated(
-                            deal,
-                            #[inline(always)]
-                            || outcome,
-                            output,
-                        );
-                    }
-                }
-            }
+        Entry::Whist(at) => {
+            let lines: [LineRef; 5] = frames.lines(at);
+            whist_frame(&lines, None, read, scratch, shown(lines[0]), output);
+            (lines[0], lines[4])
+        }
+        Entry::WhistPlaced(at) => {
+            let PlacedDeal { lines, cards } = &frames.placed_deals[at as usize];
+            let placed = placed_whist_deal(lines, cards, read, &mut scratch.whist);
+            whist_frame(lines, Some(placed), read, scratch, shown(lines[0]), output);
             (lines[0], lines[4])
         }
         Entry::Problem(at) => {
             let problem = &frames.problems[at as usize];
             if let Frame::Problem { diagnostic, .. } = problem {
-                diagnostics.push(crate::syntax::problem(diagnostic, show));
+                scratch
+                    .diagnostics
+                    .push(crate::syntax::problem(diagnostic, show));
             }
             problem.lines()
         }
     };
+    let diagnostics = &scratch.diagnostics;
     if diagnostics.is_empty() {
         return;
     }
@@ -785,7 +755,7 @@ fn one_frame(
         offset: start,
         first_line: first.number,
     };
-    for diagnostic in diagnostics.iter() {
+    for diagnostic in diagnostics {
         match diagnostic.severity() {
             Severity::Error => output.tally.errors += 1,
             Severity::Warning => output.tally.warnings += 1,
@@ -802,6 +772,113 @@ fn one_frame(
             settings.diagnostics,
             &mut output.reports,
         );
+    }
+}
+
+/// The rest of a bridge hand's frame, once read where the framer placed
+/// its cards (`Some(true)`; `Some(false)` where those were not all cards)
+/// or not placed (`None`): read by the line grammar where it was not read
+/// there, checked, and its result written.
+#[inline(always)]
+fn bridge_frame(
+    line: LineRef,
+    placed: Option<bool>,
+    read: &Block<'_>,
+    scratch: &mut Scratch,
+    shown: Shown<'_>,
+    output: &mut ChunkOutput,
+) {
+    let Scratch {
+        bridge: hand,
+        diagnostics,
+        blanked,
+        ..
+    } = scratch;
+    let record;
+    let read = if placed == Some(false) {
+        record = blanked_record(read, (line, line), blanked);
+        &record
+    } else {
+        read
+    };
+    if placed != Some(true) && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
+        check_cards_read(&Frame::Bridge(line), read, diagnostics);
+    } else if check::bridge_hand(hand, diagnostics) {
+        shown.record(hand, output);
+    }
+}
+
+/// The rest of a whist deal's frame, as [`bridge_frame`]. The deal is
+/// replayed once: the evaluation's tricks tell the check who led;
+/// `check`, which needs no evaluation, replays only for the leaders.
+#[inline(always)]
+fn whist_frame(
+    lines: &[LineRef; 5],
+    placed: Option<bool>,
+    read: &Block<'_>,
+    scratch: &mut Scratch,
+    shown: Shown<'_>,
+    output: &mut ChunkOutput,
+) {
+    let Scratch {
+        whist: deal,
+        diagnostics,
+        blanked,
+        ..
+    } = scratch;
+    let record;
+    let read = if placed == Some(false) {
+        record = blanked_record(read, (lines[0], lines[4]), blanked);
+        &record
+    } else {
+        read
+    };
+    if placed != Some(true)
+        && !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
+    {
+        check_cards_read(&Frame::Whist(*lines), read, diagnostics);
+    } else if check::whist_cards(deal, diagnostics) {
+        if shown.settings.action == Action::Check {
+            let leaders = crate::interpret::whist::leaders(deal);
+            if check::whist_plays(deal, &leaders, diagnostics) {
+                shown.record_checked(output);
+            }
+        } else {
+            let outcome = deal.evaluate();
+            if check::whist_plays(deal, &outcome.tricks, diagnostics) {
+                shown.record_evaluated(
+                    deal,
+                    #[inline(always)]
+                    || outcome,
+                    output,
+                );
+            }
+        }
+    }
+}
+
+/// The bytes of a record from its first line to its last, with its line
+/// ends blanked, in `into`: where a placed record that is not all cards is
+/// read, as the tokens layout reads any record (its block is blanked only
+/// for the records not placed).
+#[cold]
+#[inline(never)]
+fn blanked_record<'a>(
+    block: &Block<'_>,
+    (first, last): (LineRef, LineRef),
+    into: &'a mut Vec<u8>,
+) -> Block<'a> {
+    into.clear();
+    read_line_ends_as_blanks(
+        block.slice(Span::new(
+            first.offset,
+            last.offset + last.len - first.offset,
+        )),
+        into,
+    );
+    Block {
+        bytes: into,
+        base: first.offset,
     }
 }
 
@@ -826,6 +903,7 @@ fn line_start(block: &Block<'_>, offset: usize) -> usize {
 }
 
 /// Where a record stands, and what to print for it.
+#[derive(Clone, Copy)]
 struct Shown<'a> {
     path: &'a str,
     line: usize,
@@ -984,12 +1062,29 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
         .next_block(spare)
         .expect("reading bytes in memory cannot fail")
     {
-        let block = framed.to_read();
+        // Every record of the tokens layout read as it spans lines: the
+        // block is blanked here when the framer had no need to.
+        let mut blanked = Vec::new();
+        let block = if F::LAYOUT == Layout::Tokens && framed.blanked.is_empty() {
+            read_line_ends_as_blanks(&framed.bytes, &mut blanked);
+            Block {
+                bytes: &blanked,
+                base: framed.base,
+            }
+        } else {
+            framed.to_read()
+        };
         for &entry in &framed.frames.entries {
             let frame = framed.frames.frame(entry);
             let lines = frame.lines();
             let mut diagnostics = Vec::new();
-            let record = crate::syntax::record(&frame, &block, &mut diagnostics);
+            // A problem is told on the bytes as they are: its fix may
+            // need the line end after it.
+            let read = match frame {
+                Frame::Problem { .. } => framed.to_show(),
+                _ => block,
+            };
+            let record = crate::syntax::record(&frame, &read, &mut diagnostics);
             let game = match frame {
                 Frame::Bridge(_) => Some(Game::Bridge),
                 Frame::Choker(_) => Some(Game::Choker),
@@ -1145,36 +1240,64 @@ mod tests {
     #[test]
     fn analyze_and_the_pipeline_agree_on_every_input() {
         for input in inputs() {
-            for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
-                let settings = Settings {
-                    mode: Mode::Auto,
-                    layout: Layout::Lines,
-                    action: Action::Run,
-                    output: OutputFormat::Text,
-                    diagnostics,
-                };
-                let (results, reports, _) = run_bytes("input", &input, &settings);
-                let analysis = analyze(&input, Mode::Auto, Layout::Lines);
-                let mut judged = Vec::new();
-                for analyzed in &analysis.records {
-                    if let (Some(record), Some(outcome)) = (&analyzed.record, &analyzed.outcome) {
-                        render::judge_line(record, outcome, &mut judged);
-                    }
+            analyze_and_the_pipeline_agree(&input, Layout::Lines);
+        }
+    }
+
+    /// As above, in the tokens layout, on every input reflowed (records
+    /// over lines, placed by the framer where all their tokens are plain
+    /// pairs, and read there, else read from their blanked bytes) and as
+    /// it is: the placed reading gives what the whole reading gives.
+    #[test]
+    fn analyze_and_the_pipeline_agree_in_the_tokens_layout() {
+        for (seed, input) in (0..).zip(inputs()) {
+            let text = String::from_utf8_lossy(&input);
+            analyze_and_the_pipeline_agree(
+                crate::generate::reflowed(&text, seed).as_bytes(),
+                Layout::Tokens,
+            );
+            analyze_and_the_pipeline_agree(&input, Layout::Tokens);
+        }
+    }
+
+    fn analyze_and_the_pipeline_agree(input: &[u8], layout: Layout) {
+        for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
+            let settings = Settings {
+                mode: Mode::Auto,
+                layout,
+                action: Action::Run,
+                output: OutputFormat::Text,
+                diagnostics,
+            };
+            let (results, reports, _) = run_bytes("input", input, &settings);
+            let analysis = analyze(input, Mode::Auto, layout);
+            let mut judged = Vec::new();
+            for analyzed in &analysis.records {
+                if let (Some(record), Some(outcome)) = (&analyzed.record, &analyzed.outcome) {
+                    render::judge_line(record, outcome, &mut judged);
                 }
-                let mut reported = Vec::new();
-                for located in &analysis.diagnostics {
-                    let (first, last) = located.lines;
-                    let window = Window {
-                        name: "input",
-                        text: &input[first.offset..last.offset + last.len],
-                        offset: first.offset,
-                        first_line: first.number,
-                    };
-                    render::diagnostic(&located.diagnostic, &window, diagnostics, &mut reported);
-                }
-                assert_eq!(String::from_utf8_lossy(&judged), results);
-                assert_eq!(String::from_utf8_lossy(&reported), reports);
             }
+            let whole = Block {
+                bytes: input,
+                base: 0,
+            };
+            let mut reported = Vec::new();
+            for located in &analysis.diagnostics {
+                let (first, last) = located.lines;
+                let start = match layout {
+                    Layout::Lines => first.offset,
+                    Layout::Tokens => line_start(&whole, first.offset),
+                };
+                let window = Window {
+                    name: "input",
+                    text: &input[start..last.offset + last.len],
+                    offset: start,
+                    first_line: first.number,
+                };
+                render::diagnostic(&located.diagnostic, &window, diagnostics, &mut reported);
+            }
+            assert_eq!(String::from_utf8_lossy(&judged), results);
+            assert_eq!(String::from_utf8_lossy(&reported), reports);
         }
     }
 

@@ -32,6 +32,9 @@ pub use trace::{Step, trace};
 /// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),
 /// one for each [`Layout`], are fed alike.
 pub(crate) trait Framing: Send {
+    /// The layout the framer reads.
+    const LAYOUT: Layout;
+
     /// Whether lines of any length are read, cut between blocks after a
     /// blank: in the tokens layout, where a whole input may stand on one
     /// line. The lines layout reports a line longer than any record.
@@ -128,6 +131,7 @@ pub(crate) fn binary_input(offset: usize, line: &Line<'_>) -> Frame {
 }
 
 impl Framing for Framer {
+    const LAYOUT: Layout = Layout::Lines;
     const READS_LONG_LINES: bool = false;
 
     fn new(mode: Mode) -> Self {
@@ -161,6 +165,7 @@ impl Framing for Framer {
 }
 
 impl Framing for TokenFramer {
+    const LAYOUT: Layout = Layout::Tokens;
     const READS_LONG_LINES: bool = true;
 
     fn new(mode: Mode) -> Self {

@@ -276,15 +276,57 @@ pub(crate) struct TokenFramer {
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
-    /// Where each card of the record being read starts, while every one
-    /// came in a run of plain pairs found through the index (`placed`):
-    /// the record is then framed with them, and read there.
+    /// The bridge hand or whist deal being read.
+    record: RecordSoFar,
+    /// Whether a block framed through the index held a CR.
+    carriage_returns: bool,
+    /// Whether a record framed since the reader last asked, and not
+    /// placed, spans lines or may hold a CR: records must then be read
+    /// from the block with its line ends blanked. Canonical input never
+    /// needs it, nor a reflowed file whose records are all placed.
+    needs_blanks: bool,
+}
+
+/// What the framer knows of the bridge hand or whist deal being read.
+#[derive(Debug)]
+struct RecordSoFar {
+    /// Where each card starts, while every one came in a run of plain
+    /// pairs found through the index (`placed`): the record is then framed
+    /// with them, and read there.
     positions: [usize; DEAL],
     placed: bool,
-    /// Whether a record framed since the reader last asked spans lines,
-    /// or a CR stands inside a line: records must then be read from the
-    /// block with its line ends blanked. Canonical input never needs it.
-    needs_blanks: bool,
+    /// Whether a row of it spans lines.
+    spans: bool,
+}
+
+impl RecordSoFar {
+    /// A record begun: placed until a card comes otherwise.
+    fn begin(&mut self) {
+        self.placed = true;
+        self.spans = false;
+    }
+}
+
+/// Cards put into a hand or a deal at once.
+#[derive(Clone, Copy)]
+struct Added {
+    count: usize,
+    /// Whether they came in a run of plain pairs, their starts written
+    /// into the framer's `positions`.
+    placed: bool,
+    /// The line the last of them is on.
+    last_line: usize,
+}
+
+impl Added {
+    /// The cards of one token, at `at`.
+    fn token(at: LineRef, count: usize) -> Self {
+        Self {
+            count,
+            placed: false,
+            last_line: at.number,
+        }
+    }
 }
 
 impl TokenFramer {
@@ -296,8 +338,12 @@ impl TokenFramer {
             held: None,
             last_token: None,
             index: TokenIndex::default(),
-            positions: [0; DEAL],
-            placed: false,
+            record: RecordSoFar {
+                positions: [0; DEAL],
+                placed: false,
+                spans: false,
+            },
+            carriage_returns: false,
             needs_blanks: false,
         };
         framer.state = framer.section_state(mode_game(mode));
@@ -368,7 +414,8 @@ impl TokenFramer {
                 ..
             } if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) => {
                 pieces[0] = reference;
-                self.placed = false;
+                self.record.placed = false;
+                self.record.spans = false;
                 self.state = State::Whist {
                     pieces: *pieces,
                     begun: true,
@@ -385,7 +432,7 @@ impl TokenFramer {
                 cards,
             } if cards.is_multiple_of(HAND) && is_row_of_thirteen(line.text) => {
                 pieces[1 + *cards / HAND] = reference;
-                self.placed = false;
+                self.record.placed = false;
                 *cards += HAND;
                 self.last_token = Some(reference);
                 if *cards == DEAL {
@@ -471,12 +518,12 @@ impl TokenFramer {
                 match self.state {
                     State::Bridge { .. } => {
                         self.last_token = Some(at);
-                        self.hand_cards(at, 1, false, emit);
+                        self.hand_cards(at, Added::token(at, 1), emit);
                         return;
                     }
                     State::Whist { begun: true, .. } => {
                         self.last_token = Some(at);
-                        self.deal_cards(at, 1, false, emit);
+                        self.deal_cards(at, Added::token(at, 1), emit);
                         return;
                     }
                     _ => {}
@@ -515,7 +562,7 @@ impl TokenFramer {
     ) -> usize {
         let mut index = std::mem::take(&mut self.index);
         index.build(block.bytes, first_line);
-        self.needs_blanks |= memchr::memchr(b'\r', block.bytes).is_some();
+        self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
             let (read, wanted) = match self.state {
@@ -527,7 +574,7 @@ impl TokenFramer {
             };
             if wanted > 0
                 && let Some(run) =
-                    cursor.plain_pairs(&mut self.positions[read..read + wanted], block.base)
+                    cursor.plain_pairs(&mut self.record.positions[read..read + wanted], block.base)
             {
                 let place = |offset: usize, len: usize| LineRef {
                     offset: block.base + offset,
@@ -536,12 +583,16 @@ impl TokenFramer {
                 };
                 let last = place(run.last, 2);
                 let at = place(run.first, run.last + 2 - run.first);
-                self.needs_blanks |= at.number != last.number;
                 self.last_token = Some(last);
+                let added = Added {
+                    count: run.count,
+                    placed: true,
+                    last_line: last.number,
+                };
                 if matches!(self.state, State::Bridge { .. }) {
-                    self.hand_cards(at, run.count, true, emit);
+                    self.hand_cards(at, added, emit);
                 } else {
-                    self.deal_cards(at, run.count, true, emit);
+                    self.deal_cards(at, added, emit);
                 }
                 continue;
             }
@@ -715,13 +766,12 @@ impl TokenFramer {
         } else {
             cards_in(text, Game::Bridge)
         };
-        self.hand_cards(at, counted, false, emit);
+        self.hand_cards(at, Added::token(at, counted), emit);
     }
 
-    /// `counted` cards, at `at`, into the hand being read; `by_run` when
-    /// they came in a run of plain pairs, their starts in `positions`.
+    /// Cards, at `at`, into the hand being read.
     #[inline(always)]
-    fn hand_cards(&mut self, at: LineRef, counted: usize, by_run: bool, emit: &mut impl FrameSink) {
+    fn hand_cards(&mut self, at: LineRef, added: Added, emit: &mut impl FrameSink) {
         let State::Bridge {
             hand,
             cards,
@@ -730,20 +780,23 @@ impl TokenFramer {
         else {
             return;
         };
+        let record = &mut self.record;
         *hand = if *cards == 0 {
-            self.placed = true;
+            record.begin();
             at
         } else {
-            joined(*hand, at, &mut self.needs_blanks)
+            joined(*hand, at, &mut record.spans)
         };
-        self.placed &= by_run;
-        *cards += counted;
-        *section += counted;
+        record.placed &= added.placed;
+        record.spans |= added.last_line != at.number;
+        *cards += added.count;
+        *section += added.count;
         if *cards >= HAND {
-            if self.placed {
-                let (placed, _) = self.positions.split_first_chunk().expect("a deal's room");
+            if record.placed {
+                let (placed, _) = record.positions.split_first_chunk().expect("a deal's room");
                 emit.bridge_placed(*hand, placed);
             } else {
+                self.needs_blanks |= record.spans || self.carriage_returns;
                 emit.bridge(*hand);
             }
             *cards = 0;
@@ -808,20 +861,20 @@ impl TokenFramer {
         if !*begun {
             *begun = true;
             *cards = 0;
-            self.placed = true;
+            self.record.begin();
             *no_trump = is_standard_card(text);
             pieces[0] = at;
             if !*no_trump {
                 return;
             }
         }
-        self.deal_cards(at, cards_in(text, Game::Whist), false, emit);
+        self.deal_cards(at, Added::token(at, cards_in(text, Game::Whist)), emit);
     }
 
     /// `counted` cards, at `at`, into the deal begun: into the row of the
-    /// player whose they are; `by_run` as for [`TokenFramer::hand_cards`].
+    /// player whose they are.
     #[inline(always)]
-    fn deal_cards(&mut self, at: LineRef, counted: usize, by_run: bool, emit: &mut impl FrameSink) {
+    fn deal_cards(&mut self, at: LineRef, added: Added, emit: &mut impl FrameSink) {
         let State::Whist {
             pieces,
             begun,
@@ -835,10 +888,11 @@ impl TokenFramer {
         pieces[row] = if (*cards).is_multiple_of(HAND) && *cards / HAND + 1 == row {
             at
         } else {
-            joined(pieces[row], at, &mut self.needs_blanks)
+            joined(pieces[row], at, &mut self.record.spans)
         };
-        self.placed &= by_run;
-        *cards += counted;
+        self.record.placed &= added.placed;
+        self.record.spans |= added.last_line != at.number;
+        *cards += added.count;
         // A token of glued cards may run past its row: the rows it ran
         // into are read as empty, at its end, so that no row of an earlier
         // deal stands in this one (its reading reports the rows' counts).
@@ -854,9 +908,10 @@ impl TokenFramer {
         if *cards >= DEAL {
             if *no_trump {
                 emit.frame(missing_trump(pieces));
-            } else if self.placed {
-                emit.whist_placed(pieces, &self.positions);
+            } else if self.record.placed {
+                emit.whist_placed(pieces, &self.record.positions);
             } else {
+                self.needs_blanks |= self.record.spans || self.carriage_returns;
                 emit.whist(pieces);
             }
             *begun = false;
@@ -944,6 +999,11 @@ impl TokenFramer {
                 HandSoFar::Nothing,
             ),
         };
+        // A hand of several tokens on one line is read with its line ends
+        // blanked too where a CR may stand between them.
+        if !matches!(*hand, HandSoFar::Nothing) {
+            self.needs_blanks |= self.carriage_returns;
+        }
         *hand = next;
         *previous = Some(at);
         if let Some(whole) = whole {

@@ -91,8 +91,6 @@ pub(crate) fn placed_whist_deal(
     }
     deal.trump = trump;
     deal.trump_span = Span::new(lines[0].offset, 1);
-    deal.span = deal
-        .trump_span
-        .to(Span::new(lines[4].offset, lines[4].len));
+    deal.span = deal.trump_span.to(Span::new(lines[4].offset, lines[4].len));
     cards
 }
