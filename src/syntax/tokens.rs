@@ -508,7 +508,8 @@ impl TokenFramer {
     }
 
     /// One token, by the shortcuts where they answer: a plain pair in a
-    /// hand or a deal begun, a whole Choker hand between hands.
+    /// hand or a deal begun, a whole Choker hand between hands, a deal's
+    /// trump.
     #[inline(always)]
     fn any_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if self.held.is_none() {
@@ -541,6 +542,23 @@ impl TokenFramer {
                 *previous = Some(at);
                 self.last_token = Some(at);
                 self.tokens_choker_pair(at, emit);
+                return;
+            }
+            // A deal's trump: the deal begins.
+            if let State::Whist {
+                pieces,
+                begun: begun @ false,
+                no_trump,
+                cards,
+            } = &mut self.state
+                && matches!(text, [b'S' | b'H' | b'D' | b'C'])
+            {
+                pieces[0] = at;
+                *begun = true;
+                *no_trump = false;
+                *cards = 0;
+                self.record.begin();
+                self.last_token = Some(at);
                 return;
             }
         }

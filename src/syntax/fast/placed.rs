@@ -42,10 +42,12 @@ fn placed_cards<const N: usize>(
         return false;
     }
     let rest = &block.bytes[first - block.base..];
-    let mut copy = [b' '; WINDOW];
+    // Filled only near the block's end, where the window is short.
+    let mut copy;
     let window = if let Some(window) = rest.first_chunk::<WINDOW>() {
         window
     } else {
+        copy = [b' '; WINDOW];
         copy[..rest.len()].copy_from_slice(rest);
         &copy
     };
