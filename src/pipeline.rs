@@ -794,15 +794,9 @@ fn bridge_frame(
         blanked,
         ..
     } = scratch;
-    let record;
-    let read = if placed == Some(false) {
-        record = blanked_record(read, (line, line), blanked);
-        &record
-    } else {
-        read
-    };
+    let read = grammar_source(*read, placed, (line, line), blanked);
     if placed != Some(true) && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
-        check_cards_read(&Frame::Bridge(line), read, diagnostics);
+        check_cards_read(&Frame::Bridge(line), &read, diagnostics);
     } else if check::bridge_hand(hand, diagnostics) {
         shown.record(hand, output);
     }
@@ -826,17 +820,11 @@ fn whist_frame(
         blanked,
         ..
     } = scratch;
-    let record;
-    let read = if placed == Some(false) {
-        record = blanked_record(read, (lines[0], lines[4]), blanked);
-        &record
-    } else {
-        read
-    };
+    let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
     if placed != Some(true)
         && !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
     {
-        check_cards_read(&Frame::Whist(*lines), read, diagnostics);
+        check_cards_read(&Frame::Whist(*lines), &read, diagnostics);
     } else if check::whist_cards(deal, diagnostics) {
         if shown.settings.action == Action::Check {
             let leaders = crate::interpret::whist::leaders(deal);
@@ -857,14 +845,32 @@ fn whist_frame(
     }
 }
 
+/// Where the line grammar reads a record from: `read`, but for a placed
+/// record that is not all cards (`placed` is `Some(false)`), a copy of
+/// its bytes with the line ends blanked, in `blanked`, as the tokens
+/// layout reads any record (its block is blanked only for the records not
+/// placed).
+#[inline(always)]
+fn grammar_source<'a>(
+    read: Block<'a>,
+    placed: Option<bool>,
+    lines: (LineRef, LineRef),
+    blanked: &'a mut Vec<u8>,
+) -> Block<'a> {
+    if placed == Some(false) {
+        blanked_record(read, lines, blanked)
+    } else {
+        read
+    }
+}
+
 /// The bytes of a record from its first line to its last, with its line
-/// ends blanked, in `into`: where a placed record that is not all cards is
-/// read, as the tokens layout reads any record (its block is blanked only
-/// for the records not placed).
+/// ends blanked, in `into`: out of the way of the records that are read
+/// where they were placed.
 #[cold]
 #[inline(never)]
 fn blanked_record<'a>(
-    block: &Block<'_>,
+    block: Block<'_>,
     (first, last): (LineRef, LineRef),
     into: &'a mut Vec<u8>,
 ) -> Block<'a> {
