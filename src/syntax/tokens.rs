@@ -452,7 +452,7 @@ impl TokenFramer {
                 first,
                 previous,
                 ..
-            } if is_choker_hand_token(line.text) => {
+            } if is_choker_hand_token(line.text) && !may_be_a_trump(line.text) => {
                 first.get_or_insert(reference);
                 *previous = Some(reference);
                 self.last_token = Some(reference);
@@ -537,6 +537,7 @@ impl TokenFramer {
                 ..
             } = &mut self.state
                 && is_choker_hand_token(text)
+                && !may_be_a_trump(text)
             {
                 first.get_or_insert(at);
                 *previous = Some(at);
@@ -1171,6 +1172,15 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
         }
 }
 
+/// Whether a Choker hand's token (`is_choker_hand_token`) may be read
+/// as a trump meant ([`super::whist::trump_meant`]: `Trump-…`, or `nt`
+/// and `notrump` spelt with dashes and underscores), which between pairs
+/// opens a whist section: only where its name starts with a T or an N.
+/// The shortcuts leave those to the section's rules.
+fn may_be_a_trump(text: &[u8]) -> bool {
+    matches!(text.first(), Some(b't' | b'T' | b'n' | b'N'))
+}
+
 /// Two bytes, neither a dash: a token that is one card's place, whatever
 /// its bytes, and opens no section (a trump is one byte, a terminator one
 /// or three, a Choker hand has a dash).
@@ -1342,6 +1352,9 @@ mod tests {
             "Bob-2C3D4H5S6G",
             "Ann-TSJSQSKSAS",
             "10H",
+            "Trump-1C3S2G5D4D",
+            "Nt-__________",
+            "AC A- 4C AS 7S 4S AD TD 7D 5D AH 7H 5H",
             "Spades",
             "AS-",
             "-AS",
@@ -1392,7 +1405,45 @@ mod tests {
         ])
     }
 
+    /// A plain pair, every one of them, opens no other section in a
+    /// bridge hand and ends none: the rules the shortcuts skip for it
+    /// would not answer.
+    #[test]
+    fn a_plain_pair_opens_and_ends_no_section() {
+        for first in 0..=u8::MAX {
+            for second in 0..=u8::MAX {
+                let token = [first, second];
+                if !is_plain_pair(&token) {
+                    continue;
+                }
+                assert!(terminator(&token).is_none());
+                for at_record_start in [false, true] {
+                    assert!(
+                        !opens_other_section(&token, at_record_start, Game::Bridge),
+                        "{token:?}"
+                    );
+                }
+            }
+        }
+    }
+
     proptest! {
+        /// A Choker hand the shortcuts take whole opens no other section
+        /// and ends none: the rules they skip would not answer.
+        #[test]
+        fn the_shortcuts_skip_no_section_rule(
+            name in prop::sample::select(vec!["Trump", "trumps", "TRUMP", "Nt", "no", "n", "t", "Joe", "Ann", "A", "S"]),
+            middle in prop::collection::vec(prop::sample::select(b"-_rump".to_vec()), 0..4),
+            cards in prop::collection::vec(prop::sample::select(b"-_1CDHS".to_vec()), 0..11),
+            at_record_start in any::<bool>(),
+        ) {
+            let token = [name.as_bytes(), &middle, b"-", &cards].concat();
+            if is_choker_hand_token(&token) && !may_be_a_trump(&token) {
+                prop_assert!(terminator(&token).is_none());
+                prop_assert!(!opens_other_section(&token, at_record_start, Game::Choker));
+            }
+        }
+
         /// Framed a block at a time through the token index, cut after
         /// any space as the reader cuts, a document gives the frames it
         /// gives fed line by line through the grammar's rules.

@@ -62,10 +62,12 @@ const ROW_GAPS: [u16; 3] = {
     masks
 };
 
-/// A line that is exactly thirteen two-byte tokens with one space between
-/// each, sixteen bytes at a time: the gaps are spaces, and every other
-/// byte is above the space. Bytes up to the space where the cards' bytes
-/// stand (controls, which a token may hold) make it no such line: the
+/// A line that is exactly thirteen plain pairs (two-byte tokens without a
+/// dash, which open no section) with one space between each, sixteen
+/// bytes at a time: the gaps are spaces, every other byte is above the
+/// space, and none is a dash. Bytes up to the space where the cards' bytes
+/// stand (controls, which a token may hold) make it no such line, and so
+/// does a dash (`A-` opens a Choker section in a bridge one): the
 /// token-by-token path then reads it right.
 #[inline(always)]
 pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
@@ -75,7 +77,9 @@ pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
     let mut faults = 0;
     for (&at, &gaps) in ROW_WINDOWS.iter().zip(&ROW_GAPS) {
         let window = *row[at..].first_chunk::<16>().expect("sixteen bytes");
-        faults |= (class16(window, b" ") ^ gaps) | (above16(window, b' ') ^ !gaps);
+        faults |= (class16(window, b" ") ^ gaps)
+            | (above16(window, b' ') ^ !gaps)
+            | class16(window, b"-");
     }
     faults == 0
 }
@@ -151,13 +155,13 @@ mod tests {
             prop_assert_eq!(fast, by_grammar);
         }
 
-        /// `is_row_of_thirteen` is: `tokens` reads 13 tokens of two bytes,
-        /// one space apart, and nothing else.
+        /// `is_row_of_thirteen` is: `tokens` reads 13 tokens of two bytes
+        /// without a dash, one space apart, and nothing else.
         #[test]
         fn a_row_of_thirteen_is_what_the_tokens_rule_reads(text in line()) {
             let (_, read) = tokens(&text).unwrap();
             let by_grammar = read.len() == 13
-                && read.iter().all(|token| token.len() == 2 && token.iter().all(|&b| b > b' '))
+                && read.iter().all(|token| token.len() == 2 && token.iter().all(|&b| b > b' ' && b != b'-'))
                 && read.join(&b' ') == text;
             prop_assert_eq!(is_row_of_thirteen(&text), by_grammar);
         }
