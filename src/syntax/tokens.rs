@@ -1173,12 +1173,24 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
 }
 
 /// Whether a Choker hand's token (`is_choker_hand_token`) may be read
-/// as a trump meant ([`super::whist::trump_meant`]: `Trump-…`, or `nt`
-/// and `notrump` spelt with dashes and underscores), which between pairs
-/// opens a whist section: only where its name starts with a T or an N.
-/// The shortcuts leave those to the section's rules.
+/// as a trump meant ([`super::whist::trump_meant`]), which between pairs
+/// opens a whist section: one that starts with `trump` in any case, or
+/// `nt` or `notrump` spelt with dashes and underscores (an N and at most
+/// eight bytes besides those). The shortcuts leave those to the section's
+/// rules.
 fn may_be_a_trump(text: &[u8]) -> bool {
-    matches!(text.first(), Some(b't' | b'T' | b'n' | b'N'))
+    match text.first() {
+        Some(b't' | b'T') => text
+            .get(..5)
+            .is_some_and(|start| start.eq_ignore_ascii_case(b"trump")),
+        Some(b'n' | b'N') => {
+            text.iter()
+                .filter(|&&byte| byte != b'-' && byte != b'_')
+                .count()
+                <= 8
+        }
+        _ => false,
+    }
 }
 
 /// Two bytes, neither a dash: a token that is one card's place, whatever
@@ -1427,12 +1439,43 @@ mod tests {
         }
     }
 
+    /// The Choker hands that are trumps meant are told, by name and by
+    /// spelling alone.
+    #[test]
+    fn choker_hands_that_are_trumps_meant_are_told() {
+        for token in [
+            &b"Trump-1C3S2G5D4D"[..],
+            b"trumps-AS2C3D4H5S",
+            b"Nt-__________",
+            b"No_trump-__________",
+        ] {
+            assert!(
+                is_choker_hand_token(token),
+                "{}",
+                String::from_utf8_lossy(token)
+            );
+            assert!(
+                opens_other_section(token, true, Game::Choker),
+                "{}",
+                String::from_utf8_lossy(token)
+            );
+            assert!(may_be_a_trump(token), "{}", String::from_utf8_lossy(token));
+        }
+        for token in [
+            &b"Tom-1C3S2G5D4D"[..],
+            b"Nico-AS2C3D4H5S",
+            b"Joe-ASKSQSJSTS",
+        ] {
+            assert!(is_choker_hand_token(token) && !may_be_a_trump(token));
+        }
+    }
+
     proptest! {
         /// A Choker hand the shortcuts take whole opens no other section
         /// and ends none: the rules they skip would not answer.
         #[test]
         fn the_shortcuts_skip_no_section_rule(
-            name in prop::sample::select(vec!["Trump", "trumps", "TRUMP", "Nt", "no", "n", "t", "Joe", "Ann", "A", "S"]),
+            name in prop::sample::select(vec!["Trump", "trumps", "TRUMP", "Tramp", "Nt", "no", "n", "t", "Nico", "Joe", "Ann", "A", "S"]),
             middle in prop::collection::vec(prop::sample::select(b"-_rump".to_vec()), 0..4),
             cards in prop::collection::vec(prop::sample::select(b"-_1CDHS".to_vec()), 0..11),
             at_record_start in any::<bool>(),
