@@ -313,9 +313,11 @@ impl FrameSink for Frames {
     #[inline(always)]
     // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
-    fn choker(&mut self, lines: [LineRef; 2]) {
+    fn choker(&mut self, [first, second]: [LineRef; 2]) {
         self.entries.push(Entry::Choker(self.lines.len() as u32));
-        self.lines.extend_from_slice(&lines);
+        // Pushed one by one: the copy of a slice is a call here.
+        self.lines.push(first);
+        self.lines.push(second);
     }
 
     #[inline(always)]

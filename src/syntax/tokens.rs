@@ -1178,19 +1178,32 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
 /// `nt` or `notrump` spelt with dashes and underscores (an N and at most
 /// eight bytes besides those). The shortcuts leave those to the section's
 /// rules.
+#[inline(always)]
 fn may_be_a_trump(text: &[u8]) -> bool {
     match text.first() {
-        Some(b't' | b'T') => text
-            .get(..5)
-            .is_some_and(|start| start.eq_ignore_ascii_case(b"trump")),
-        Some(b'n' | b'N') => {
-            text.iter()
-                .filter(|&&byte| byte != b'-' && byte != b'_')
-                .count()
-                <= 8
-        }
+        Some(b't' | b'T') => may_say_trump(text),
+        Some(b'n' | b'N') => may_say_no_trump(text),
         _ => false,
     }
+}
+
+/// `trump…`, in any case: out of the way of the other names.
+#[cold]
+#[inline(never)]
+fn may_say_trump(text: &[u8]) -> bool {
+    text.get(..5)
+        .is_some_and(|start| start.eq_ignore_ascii_case(b"trump"))
+}
+
+/// An N and at most eight bytes besides dashes and underscores: out of
+/// the way of the other names.
+#[cold]
+#[inline(never)]
+fn may_say_no_trump(text: &[u8]) -> bool {
+    text.iter()
+        .filter(|&&byte| byte != b'-' && byte != b'_')
+        .count()
+        <= 8
 }
 
 /// Two bytes, neither a dash: a token that is one card's place, whatever
