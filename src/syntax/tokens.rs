@@ -408,26 +408,26 @@ impl TokenFramer {
                 emit.bridge(reference);
                 true
             }
+            // The state is changed in place, not rebuilt: a whole
+            // `State::Whist` written back read the pieces just written.
             State::Whist {
                 pieces,
-                begun: false,
-                ..
+                begun: begun @ false,
+                no_trump,
+                cards,
             } if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) => {
                 pieces[0] = reference;
+                *begun = true;
+                *no_trump = false;
+                *cards = 0;
                 self.record.placed = false;
                 self.record.spans = false;
-                self.state = State::Whist {
-                    pieces: *pieces,
-                    begun: true,
-                    no_trump: false,
-                    cards: 0,
-                };
                 self.last_token = Some(reference);
                 true
             }
             State::Whist {
                 pieces,
-                begun: true,
+                begun: begun @ true,
                 no_trump: false,
                 cards,
             } if cards.is_multiple_of(HAND) && is_row_of_thirteen(line.text) => {
@@ -438,12 +438,7 @@ impl TokenFramer {
                 if *cards == DEAL {
                     emit.whist(pieces);
                     *cards = 0;
-                    self.state = State::Whist {
-                        pieces: *pieces,
-                        begun: false,
-                        no_trump: false,
-                        cards: 0,
-                    };
+                    *begun = false;
                 }
                 true
             }
