@@ -234,8 +234,6 @@ impl FramedBlock {
                 // of the usual records (12 bytes or more), has at most.
                 entries: Vec::with_capacity(BLOCK_SIZE / 12),
                 lines: Vec::with_capacity(BLOCK_SIZE / 12),
-                placed_hands: Vec::new(),
-                placed_deals: Vec::new(),
                 problems: Vec::new(),
             },
         }
@@ -250,9 +248,6 @@ impl FramedBlock {
 struct Frames {
     entries: Vec<Entry>,
     lines: Vec<LineRef>,
-    /// The records of the tokens layout whose cards the framer found.
-    placed_hands: Vec<PlacedHand>,
-    placed_deals: Vec<PlacedDeal>,
     problems: Vec<Frame>,
 }
 
@@ -263,25 +258,11 @@ enum Entry {
     Bridge(u32),
     Choker(u32),
     Whist(u32),
-    /// A record of the tokens layout whose cards the framer found: which
-    /// of the block's placed hands or deals it is.
+    /// A record of the tokens layout whose tokens the framer found to be
+    /// all plain pairs ([`FrameSink::bridge_placed`]).
     BridgePlaced(u32),
     WhistPlaced(u32),
     Problem(u32),
-}
-
-/// A bridge hand's line and its cards' starts, as the framer found them.
-#[derive(Clone, Copy)]
-struct PlacedHand {
-    line: LineRef,
-    cards: [usize; 13],
-}
-
-/// A whist deal's lines and its cards' starts, as the framer found them.
-#[derive(Clone, Copy)]
-struct PlacedDeal {
-    lines: [LineRef; 5],
-    cards: [usize; 52],
 }
 
 /// The usual frames go straight into the lists, inlined where the framer
@@ -329,27 +310,21 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 hands.
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
-    fn bridge_placed(&mut self, line: LineRef, cards: &[usize; 13]) {
+    fn bridge_placed(&mut self, line: LineRef) {
         self.entries
-            .push(Entry::BridgePlaced(self.placed_hands.len() as u32));
-        self.placed_hands.push(PlacedHand {
-            line,
-            cards: *cards,
-        });
+            .push(Entry::BridgePlaced(self.lines.len() as u32));
+        self.lines.push(line);
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 deals.
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
-    fn whist_placed(&mut self, lines: &[LineRef; 5], cards: &[usize; 52]) {
+    fn whist_placed(&mut self, lines: &[LineRef; 5]) {
         self.entries
-            .push(Entry::WhistPlaced(self.placed_deals.len() as u32));
-        self.placed_deals.push(PlacedDeal {
-            lines: *lines,
-            cards: *cards,
-        });
+            .push(Entry::WhistPlaced(self.lines.len() as u32));
+        self.lines.extend_from_slice(lines);
     }
 }
 
@@ -357,11 +332,9 @@ impl Frames {
     /// The frame an entry stands for, whole.
     fn frame(&self, entry: Entry) -> Frame {
         match entry {
-            Entry::Bridge(at) => Frame::Bridge(self.lines::<1>(at)[0]),
-            Entry::BridgePlaced(at) => Frame::Bridge(self.placed_hands[at as usize].line),
+            Entry::Bridge(at) | Entry::BridgePlaced(at) => Frame::Bridge(self.lines::<1>(at)[0]),
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
-            Entry::Whist(at) => Frame::Whist(self.lines(at)),
-            Entry::WhistPlaced(at) => Frame::Whist(self.placed_deals[at as usize].lines),
+            Entry::Whist(at) | Entry::WhistPlaced(at) => Frame::Whist(self.lines(at)),
             Entry::Problem(at) => self.problems[at as usize].clone(),
         }
     }
@@ -369,8 +342,6 @@ impl Frames {
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
-        self.placed_hands.clear();
-        self.placed_deals.clear();
         self.problems.clear();
     }
 
@@ -696,10 +667,10 @@ fn one_frame(
             (line, line)
         }
         Entry::BridgePlaced(at) => {
-            let PlacedHand { line, cards } = &frames.placed_hands[at as usize];
-            let placed = placed_bridge_hand(*line, cards, read, &mut scratch.bridge);
-            bridge_frame(*line, Some(placed), read, scratch, shown(*line), output);
-            (*line, *line)
+            let [line] = frames.lines(at);
+            let placed = placed_bridge_hand(line, read, &mut scratch.bridge);
+            bridge_frame(line, Some(placed), read, scratch, shown(line), output);
+            (line, line)
         }
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
@@ -721,9 +692,9 @@ fn one_frame(
             (lines[0], lines[4])
         }
         Entry::WhistPlaced(at) => {
-            let PlacedDeal { lines, cards } = &frames.placed_deals[at as usize];
-            let placed = placed_whist_deal(lines, cards, read, &mut scratch.whist);
-            whist_frame(lines, Some(placed), read, scratch, shown(lines[0]), output);
+            let lines: [LineRef; 5] = frames.lines(at);
+            let placed = placed_whist_deal(&lines, read, &mut scratch.whist);
+            whist_frame(&lines, Some(placed), read, scratch, shown(lines[0]), output);
             (lines[0], lines[4])
         }
         Entry::Problem(at) => {

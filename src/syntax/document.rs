@@ -73,18 +73,18 @@ pub trait FrameSink {
         self.frame(Frame::Whist(*lines));
     }
 
-    /// A bridge hand of the tokens layout whose thirteen cards the framer
-    /// found, each two bytes starting at the offset its second argument
-    /// gives: a sink
-    /// may keep them, so that the hand is read there rather than searched
-    /// again.
-    fn bridge_placed(&mut self, line: LineRef, _cards: &[usize; 13]) {
+    /// A bridge hand of the tokens layout whose every token the framer
+    /// found to be a plain pair (two bytes, no dash): a sink may say so,
+    /// so that the hand is read as thirteen pairs rather than by the
+    /// grammar.
+    fn bridge_placed(&mut self, line: LineRef) {
         self.bridge(line);
     }
 
-    /// A whist deal of the tokens layout whose 52 cards the framer found,
-    /// as [`FrameSink::bridge_placed`].
-    fn whist_placed(&mut self, lines: &[LineRef; 5], _cards: &[usize; 52]) {
+    /// A whist deal of the tokens layout whose cards, from its first row
+    /// to its last, the framer found to be plain pairs, as
+    /// [`FrameSink::bridge_placed`].
+    fn whist_placed(&mut self, lines: &[LineRef; 5]) {
         self.whist(lines);
     }
 }

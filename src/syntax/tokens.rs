@@ -290,10 +290,9 @@ pub(crate) struct TokenFramer {
 /// What the framer knows of the bridge hand or whist deal being read.
 #[derive(Debug)]
 struct RecordSoFar {
-    /// Where each card starts, while every one came in a run of plain
-    /// pairs found through the index (`placed`): the record is then framed
-    /// with them, and read there.
-    positions: [usize; DEAL],
+    /// Whether every card came in a run of plain pairs found through the
+    /// index: the record's tokens are then all cards' places, and it is
+    /// framed as placed.
     placed: bool,
     /// Whether a row of it spans lines.
     spans: bool,
@@ -311,8 +310,7 @@ impl RecordSoFar {
 #[derive(Clone, Copy)]
 struct Added {
     count: usize,
-    /// Whether they came in a run of plain pairs, their starts written
-    /// into the framer's `positions`.
+    /// Whether they came in a run of plain pairs.
     placed: bool,
     /// The line the last of them is on.
     last_line: usize,
@@ -339,7 +337,6 @@ impl TokenFramer {
             last_token: None,
             index: TokenIndex::default(),
             record: RecordSoFar {
-                positions: [0; DEAL],
                 placed: false,
                 spans: false,
             },
@@ -579,16 +576,15 @@ impl TokenFramer {
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
-            let (read, wanted) = match self.state {
-                State::Bridge { cards, .. } if self.held.is_none() => (cards, HAND - cards),
+            let wanted = match self.state {
+                State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
                 State::Whist {
                     begun: true, cards, ..
-                } => (cards, HAND - cards % HAND),
-                _ => (0, 0),
+                } => HAND - cards % HAND,
+                _ => 0,
             };
             if wanted > 0
-                && let Some(run) =
-                    cursor.plain_pairs(&mut self.record.positions[read..read + wanted], block.base)
+                && let Some(run) = cursor.plain_pairs(wanted)
             {
                 let place = |offset: usize, len: usize| LineRef {
                     offset: block.base + offset,
@@ -807,8 +803,7 @@ impl TokenFramer {
         *section += added.count;
         if *cards >= HAND {
             if record.placed {
-                let (placed, _) = record.positions.split_first_chunk().expect("a deal's room");
-                emit.bridge_placed(*hand, placed);
+                emit.bridge_placed(*hand);
             } else {
                 self.needs_blanks |= record.spans || self.carriage_returns;
                 emit.bridge(*hand);
@@ -923,7 +918,7 @@ impl TokenFramer {
             if *no_trump {
                 emit.frame(missing_trump(pieces));
             } else if self.record.placed {
-                emit.whist_placed(pieces, &self.record.positions);
+                emit.whist_placed(pieces);
             } else {
                 self.needs_blanks |= self.record.spans || self.carriage_returns;
                 emit.whist(pieces);
@@ -1392,12 +1387,12 @@ mod tests {
         })
     }
 
-    /// The frames, and the rows of the records framed with their cards'
-    /// places, with those places.
+    /// The frames, and where the cards of each record framed as placed
+    /// lie (from its first card to its last) with how many it has.
     #[derive(Default)]
     struct Framed {
         frames: Vec<Frame>,
-        placed: Vec<(Vec<LineRef>, Vec<usize>)>,
+        placed: Vec<(Span, usize)>,
     }
 
     impl FrameSink for Framed {
@@ -1405,13 +1400,17 @@ mod tests {
             self.frames.push(frame);
         }
 
-        fn bridge_placed(&mut self, line: LineRef, cards: &[usize; 13]) {
-            self.placed.push((vec![line], cards.to_vec()));
+        fn bridge_placed(&mut self, line: LineRef) {
+            self.placed.push((Span::new(line.offset, line.len), HAND));
             self.bridge(line);
         }
 
-        fn whist_placed(&mut self, lines: &[LineRef; 5], cards: &[usize; 52]) {
-            self.placed.push((lines[1..].to_vec(), cards.to_vec()));
+        fn whist_placed(&mut self, lines: &[LineRef; 5]) {
+            let cards = Span::new(
+                lines[1].offset,
+                lines[4].offset + lines[4].len - lines[1].offset,
+            );
+            self.placed.push((cards, DEAL));
             self.whist(lines);
         }
     }
@@ -1530,17 +1529,12 @@ mod tests {
             }
             framer.finish(&mut by_blocks);
             prop_assert_eq!(by_blocks.frames, by_lines);
-            // Each card the framer placed is a two-byte token of its row,
-            // in order, and every token of the rows is placed.
-            for (rows, placed) in by_blocks.placed {
-                let mut tokens_of_rows = Vec::new();
-                for row in rows {
-                    let text = &bytes[row.offset..row.offset + row.len];
-                    let (_, read) = tokens(text).unwrap();
-                    tokens_of_rows.extend(read.iter().map(|token| (row.offset + text.offset(token), token.len())));
-                }
-                let expected: Vec<(usize, usize)> = placed.iter().map(|&at| (at, 2)).collect();
-                prop_assert_eq!(tokens_of_rows, expected);
+            // What `fast::placed` reads a placed record by: its cards'
+            // bytes are tokens, as many as its cards, each a plain pair.
+            for (cards, count) in by_blocks.placed {
+                let (_, read) = tokens(&bytes[cards.offset..cards.offset + cards.len]).unwrap();
+                prop_assert_eq!(read.len(), count);
+                prop_assert!(read.iter().all(|token| is_plain_pair(token)));
             }
         }
     }

@@ -1,84 +1,106 @@
-//! The records of a reflowed file, read where the token framer found
-//! their cards.
+//! The records of a reflowed file whose tokens the token framer found to
+//! be all plain pairs: read as pairs, at the starts of their tokens.
 //!
 //! What it shortcuts: [`read_bridge_hand`] and [`read_whist_deal`] on a
-//! record whose line ends are blanked, which must find the tokens of each
-//! row again (`spaced_card_row`), a row the framer has just counted. The
-//! framer hands over each card's start when every card of the record came
-//! in a run of plain pairs (two bytes, no dash, spaces around:
-//! `fast::token_index`); a row of such tokens is what the line grammar's
+//! record whose line ends are blanked, which must find each row's tokens
+//! and check each one's shape (`spaced_card_row`). The framer frames a
+//! record as placed when every one of its cards came in a run of plain
+//! pairs (two bytes, no dash: `fast::token_index`), so only where the
+//! tokens start is left to find: one mask of the spaces, 64 bytes at a
+//! time, and a bit each. A row of such tokens is what the line grammar's
 //! `card_row` reads as the same cards, once each pair is a card. Where a
 //! pair is not a card, or the trump is not canonical, the answer is
 //! `false` and the record is read as any other, with its diagnoses.
 //!
-//! Held to the readers by the property tests of `syntax::tokens`, and by
-//! every test that compares a reflowed file's results with its original's.
+//! The starts are found here, on the pool, rather than kept by the
+//! framer: a store a card on the framing thread, and a copy of them all
+//! a record, cost more than finding them again.
+//!
+//! Held to the readers by the property tests below, to the framer by
+//! those of `syntax::tokens`, and by every test that compares a reflowed
+//! file's results with its original's.
 //!
 //! [`read_bridge_hand`]: crate::syntax::bridge
 //! [`read_whist_deal`]: crate::syntax::whist
 
+use super::byte_masks::classes64;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
 use crate::syntax::{Block, LineRef};
 
-/// The bytes a row's cards may span, read as one window: a row of the
+/// The bytes `grammar/tokens.ebnf` calls `space`.
+const SPACES: &[u8] = b" \t\r\n";
+
+/// The bytes a row's tokens may span, read as one window: a row of the
 /// tokens layout with more between its first card and its last (long runs
 /// of blanks, blank lines) is read as any other.
 const WINDOW: usize = 256;
 
-/// The cards starting at `placed`, two bytes each, into `cards`; `false`
-/// when a pair is not a card of `alphabet`, or the row spans more than a
-/// window. Each card is read from the window by its place masked to the
-/// window's size: no check of bounds a card.
+/// The row of cards whose tokens lie in `span` of `block`, into `cards`;
+/// `false` when the tokens are not as many as `cards`, a pair is not a
+/// card of `alphabet`, or the row is longer than a window. Every token in
+/// `span` must be two bytes long (the framer found them so); its first
+/// byte is where it starts: a byte that is not a space after one that is,
+/// or the span's first.
+///
+/// The window's bytes are read at offsets below its length, so without a
+/// check of bounds; each word's cards go to slots counted beforehand, so
+/// without a check of room.
 #[inline(always)]
-fn placed_cards<const N: usize>(
-    block: &Block<'_>,
-    placed: &[usize; N],
-    alphabet: &Alphabet,
-    cards: &mut [Card; N],
-) -> bool {
-    let (first, last) = (placed[0], placed[N - 1]);
-    if last + 2 - first > WINDOW {
+fn placed_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [Card]) -> bool {
+    if span.len >= WINDOW {
         return false;
     }
-    let rest = &block.bytes[first - block.base..];
+    let rest = &block.bytes[span.offset - block.base..];
     // Filled only near the block's end, where the window is short.
     let mut copy;
-    let window = if let Some(window) = rest.first_chunk::<WINDOW>() {
+    let window = if let Some(window) = rest.first_chunk::<{ WINDOW + 1 }>() {
         window
     } else {
-        copy = [b' '; WINDOW];
+        copy = [b' '; WINDOW + 1];
         copy[..rest.len()].copy_from_slice(rest);
         &copy
     };
-    let mut codes = 0;
-    for (slot, &at) in cards.iter_mut().zip(placed) {
-        let within = at - first;
-        let code = alphabet.card_code(window[within % WINDOW], window[(within + 1) % WINDOW]);
-        codes |= code;
-        *slot = Card::from_code(code, at);
+    let (words, _) = window[..WINDOW].as_chunks::<64>();
+    let (mut filled, mut codes) = (0, 0);
+    // Bit 0 set when the byte before the word is a token's.
+    let mut after_token = 0;
+    for (index, word) in words.iter().enumerate().take(span.len.div_ceil(64)) {
+        let base = 64 * index;
+        let [spaces] = classes64(word, [SPACES]);
+        let in_span = u64::MAX >> (64 - (span.len - base).min(64));
+        let tokens = !spaces & in_span;
+        let mut starts = tokens & !(tokens << 1 | after_token);
+        after_token = tokens >> 63;
+        let count = starts.count_ones() as usize;
+        let Some(slots) = cards.get_mut(filled..filled + count) else {
+            return false;
+        };
+        filled += count;
+        for slot in slots {
+            let at = base + starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let at = at % WINDOW;
+            let code = alphabet.card_code(window[at], window[at + 1]);
+            codes |= code;
+            *slot = Card::from_code(code, span.offset + at);
+        }
     }
-    codes & 0x80 == 0
+    filled == cards.len() && codes & 0x80 == 0
 }
 
-/// A bridge hand framed as `line`, its cards at `placed`.
+/// A bridge hand framed as placed, as `line`.
 #[inline(always)]
-pub(crate) fn placed_bridge_hand(
-    line: LineRef,
-    placed: &[usize; 13],
-    block: &Block<'_>,
-    hand: &mut BridgeHand,
-) -> bool {
+pub(crate) fn placed_bridge_hand(line: LineRef, block: &Block<'_>, hand: &mut BridgeHand) -> bool {
     hand.span = Span::new(line.offset, line.len);
-    placed_cards(block, placed, Game::Bridge.alphabet(), &mut hand.cards)
+    placed_cards(block, hand.span, Game::Bridge.alphabet(), &mut hand.cards)
 }
 
-/// A whist deal framed as `lines`, its cards at `placed`, its trump a
-/// canonical trump line.
+/// A whist deal framed as placed, as `lines`, its trump a canonical trump
+/// line: its four rows, each as a bridge hand is read.
 #[inline(always)]
 pub(crate) fn placed_whist_deal(
     lines: &[LineRef; 5],
-    placed: &[usize; 52],
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> bool {
@@ -86,10 +108,9 @@ pub(crate) fn placed_whist_deal(
         return false;
     };
     let alphabet = Game::Whist.alphabet();
-    let (rows, _) = placed.as_chunks::<13>();
     let mut cards = true;
-    for (row, placed) in deal.plays.iter_mut().zip(rows) {
-        cards &= placed_cards(block, placed, alphabet, row);
+    for (row, line) in deal.plays.iter_mut().zip(&lines[1..]) {
+        cards &= placed_cards(block, Span::new(line.offset, line.len), alphabet, row);
     }
     deal.trump = trump;
     deal.trump_span = Span::new(lines[0].offset, 1);
@@ -107,21 +128,30 @@ mod tests {
     use crate::syntax::whist::read_whist_deal;
 
     /// Plain pairs, cards mostly, with blanks of every kind between them
-    /// (line ends too, as a reflowed record has), with other bytes before
-    /// and after, so that the window is read whole or copied short: the
-    /// text, and each pair's start.
+    /// (line ends too, as a reflowed record has, and runs longer than a
+    /// mask's 64 bytes), with other bytes before and after, or none after:
+    /// the text, and each pair's start.
     fn row(cards: usize) -> impl Strategy<Value = (Vec<u8>, Vec<usize>)> {
         let card = prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"]);
         let other = prop::sample::select(vec!["XX", "1G", "kh", "A\u{b}"]);
-        // Mostly all cards, so that most records are read; blanks short
-        // enough that a row fits the window (a longer one is left to the
-        // grammar, and read there: `pipeline`'s tests on reflowed files).
+        // Mostly all cards, so that most records are read.
         let pair = prop_oneof![400 => card, 1 => other];
-        let blank = prop::sample::select(vec![" ", " ", "\t", "\n", "\r\n", "   ", "\n\n"]);
+        let long = " ".repeat(70);
+        let blank = prop::sample::select(vec![
+            " ",
+            " ",
+            "\t",
+            "\n",
+            "\r\n",
+            "   ",
+            "\n\n",
+            "\r",
+            long.leak(),
+        ]);
         (
             prop::collection::vec((pair, blank), cards),
-            0usize..600,
-            0usize..600,
+            0usize..200,
+            prop::option::of(0usize..200),
         )
             .prop_map(|(pieces, before, after)| {
                 let mut text = vec![b'#'; before];
@@ -131,14 +161,13 @@ mod tests {
                     text.extend_from_slice(pair.as_bytes());
                     text.extend_from_slice(blank.as_bytes());
                 }
-                text.resize(text.len() + after, b'#');
+                // The block may end with the last pair.
+                match after {
+                    Some(after) => text.resize(text.len() + after, b'#'),
+                    None => text.truncate(starts.last().map_or(text.len(), |last| last + 2)),
+                }
                 (text, starts)
             })
-    }
-
-    /// The placed starts of `starts`, as the framer hands them over.
-    fn placed<const N: usize>(starts: &[usize], base: usize) -> [usize; N] {
-        std::array::from_fn(|index| base + starts[index])
     }
 
     /// The line from the first pair to the last, as the framer frames it.
@@ -159,7 +188,7 @@ mod tests {
             let block = Block { bytes: &text, base };
             let line = piece(&starts, base);
             let mut by_places = BridgeHand::default();
-            let read = placed_bridge_hand(line, &placed(&starts, base), &block, &mut by_places);
+            let read = placed_bridge_hand(line, &block, &mut by_places);
 
             let mut blanked = Vec::new();
             read_line_ends_as_blanks(&text, &mut blanked);
@@ -167,7 +196,8 @@ mod tests {
             let mut by_grammar = BridgeHand::default();
             let mut diagnostics = Vec::new();
             let grammar = read_bridge_hand(&blanked.line(line), &mut by_grammar, &mut diagnostics);
-            prop_assert_eq!(read, grammar);
+            // A row longer than a window is left to the grammar.
+            prop_assert_eq!(read, grammar && line.len < WINDOW);
             if read {
                 prop_assert_eq!(by_places, by_grammar);
             }
@@ -180,15 +210,15 @@ mod tests {
             trump in prop::sample::select(vec![b'S', b'H', b'D', b'C', b's', b'X']),
         ) {
             let mut text = text;
-            let trump_at = text.len();
-            text.extend_from_slice(&[trump, b'\n']);
+            let trump_at = text.len() + 1;
+            text.extend_from_slice(&[b' ', trump, b'\n']);
             let block = Block { bytes: &text, base: 0 };
             let mut lines = [LineRef { offset: trump_at, len: 1, number: 1 }; 5];
             for (row, starts) in starts.chunks(13).enumerate() {
                 lines[1 + row] = piece(starts, 0);
             }
             let mut by_places = WhistDeal::default();
-            let read = placed_whist_deal(&lines, &placed(&starts, 0), &block, &mut by_places);
+            let read = placed_whist_deal(&lines, &block, &mut by_places);
 
             let mut blanked = Vec::new();
             read_line_ends_as_blanks(&text, &mut blanked);
@@ -198,13 +228,23 @@ mod tests {
             let grammar = read_whist_deal(&lines.map(|line| blanked.line(line)), &mut by_grammar, &mut diagnostics);
             // A trump the shortcut leaves to the grammar is read there.
             if trump.is_ascii_uppercase() && trump != b'X' {
-                prop_assert_eq!(read, grammar);
+                prop_assert_eq!(read, grammar && lines[1..].iter().all(|row| row.len < WINDOW));
             } else {
                 prop_assert!(!read);
             }
             if read {
                 prop_assert_eq!(by_places, by_grammar);
             }
+        }
+
+        /// Tokens fewer or more than a hand's are no hand.
+        #[test]
+        fn a_span_of_other_than_thirteen_pairs_is_no_hand(
+            (text, starts) in prop_oneof![row(12), row(14)],
+        ) {
+            let block = Block { bytes: &text, base: 0 };
+            let mut hand = BridgeHand::default();
+            prop_assert!(!placed_bridge_hand(piece(&starts, 0), &block, &mut hand));
         }
     }
 }

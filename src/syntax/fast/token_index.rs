@@ -188,32 +188,37 @@ impl Cursor<'_> {
         Some((start, end))
     }
 
-    /// Up to `placed.len()` of the next tokens, as long as each is a plain
-    /// pair, each one's start (plus `base`) written into `placed` in
-    /// order; `None` when the next token is none (or there is none).
+    /// Up to `wanted` of the next tokens, as long as each is a plain pair:
+    /// how many, and where the first and the last start; `None` when the
+    /// next token is none (or there is none). Their starts are not kept:
+    /// the record's reader finds them again in its own bytes
+    /// (`fast::placed`), on the pool, where the framer's thread would have
+    /// spent a store a card.
     #[inline(always)]
-    pub(crate) fn plain_pairs(&mut self, placed: &mut [usize], base: usize) -> Option<PlainRun> {
+    pub(crate) fn plain_pairs(&mut self, wanted: usize) -> Option<PlainRun> {
         let words = &self.index.words;
-        let wanted = placed.len();
         let mut at = self.at / 64;
         let mut word = words.get(at)?;
         let mut starts = word.starts & from_bit(self.at % 64);
-        let mut count = 0;
+        let (mut count, mut first, mut last) = (0, None, 0);
         loop {
             let others = word.others & starts;
             // The plain pairs before the first token that is none.
-            let mut run = if others == 0 {
+            let run = if others == 0 {
                 starts
             } else {
                 starts & ((others & others.wrapping_neg()) - 1)
             };
-            while run != 0 && count < wanted {
-                placed[count] = base + 64 * at + run.trailing_zeros() as usize;
-                run &= run - 1;
-                count += 1;
-            }
-            if count == wanted {
-                break;
+            if run != 0 {
+                first.get_or_insert(64 * at + run.trailing_zeros() as usize);
+                let found = run.count_ones() as usize;
+                if count + found >= wanted {
+                    last = 64 * at + nth_bit(run, wanted - count - 1);
+                    count = wanted;
+                    break;
+                }
+                count += found;
+                last = 64 * at + 63 - run.leading_zeros() as usize;
             }
             if others != 0 {
                 self.at = 64 * at + others.trailing_zeros() as usize;
@@ -228,19 +233,21 @@ impl Cursor<'_> {
                 None => break,
             }
         }
-        if count == 0 {
-            return None;
-        }
-        let last = placed[count - 1] - base;
+        let first = first?;
         if count == wanted || self.at <= last {
             self.at = last + 2;
         }
-        Some(PlainRun {
-            count,
-            first: placed[0] - base,
-            last,
-        })
+        Some(PlainRun { count, first, last })
     }
+}
+
+/// Which bit of `bits` is left lowest once the `n` lowest are cleared.
+#[inline(always)]
+fn nth_bit(mut bits: u64, n: usize) -> usize {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
 }
 
 #[cfg(test)]
@@ -258,6 +265,24 @@ mod tests {
             "  ", "\t", "\n", "\r\n", "\r", "\x0b", "\0",
         ]);
         prop::collection::vec(piece, 0..200).prop_map(|pieces| pieces.concat().into_bytes())
+    }
+
+    /// The bit `nth_bit` finds is the one with `n` set bits below it.
+    #[test]
+    fn nth_bit_has_n_bits_below_it() {
+        for bits in [
+            1u64,
+            0b1011_0100,
+            u64::MAX,
+            1 << 63 | 1,
+            0x8421_0000_0000_8421,
+        ] {
+            for n in 0..bits.count_ones() as usize {
+                let at = nth_bit(bits, n);
+                assert!(bits & 1 << at != 0);
+                assert_eq!((bits & ((1 << at) - 1)).count_ones() as usize, n);
+            }
+        }
     }
 
     proptest! {
@@ -303,16 +328,13 @@ mod tests {
                     _ => break,
                 }
             }
-            let mut placed = vec![0; wanted];
-            let run = by_runs.plain_pairs(&mut placed, 1000);
+            let run = by_runs.plain_pairs(wanted);
             let expected = (!plain.is_empty()).then(|| PlainRun {
                 count: plain.len(),
                 first: plain[0],
                 last: plain[plain.len() - 1],
             });
             prop_assert_eq!(run, expected);
-            let starts: Vec<usize> = plain.iter().map(|start| start + 1000).collect();
-            prop_assert_eq!(&placed[..plain.len()], &starts[..]);
             // Both go on from the same token.
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
