@@ -4,7 +4,7 @@
 //! token by token. Each test here is held equal to its definition by the
 //! grammar's `tokens` rule, in a property test.
 
-use super::byte_masks::{above16, class16};
+use super::byte_masks::{above16, spaced_as};
 
 const ONES: u64 = u64::MAX / 255;
 const HIGHS: u64 = ONES * 0x80;
@@ -44,22 +44,22 @@ fn all_above_space(text: &[u8]) -> bool {
 /// read in three loads.
 const ROW_WINDOWS: [usize; 3] = [0, 16, 22];
 
-/// For each window of [`ROW_WINDOWS`], a bit set on the bytes that fall
+/// For each window of [`ROW_WINDOWS`], `0xFF` on the bytes that fall
 /// between two cards (every third byte, from the third).
-const ROW_GAPS: [u16; 3] = {
-    let mut masks = [0; 3];
+const ROW_GAPS: [[u8; 16]; 3] = {
+    let mut gaps = [[0; 16]; 3];
     let mut window = 0;
     while window < 3 {
         let mut byte = 0;
         while byte < 16 {
             if (ROW_WINDOWS[window] + byte) % 3 == 2 {
-                masks[window] |= 1 << byte;
+                gaps[window][byte] = u8::MAX;
             }
             byte += 1;
         }
         window += 1;
     }
-    masks
+    gaps
 };
 
 /// A line that is exactly thirteen plain pairs (two-byte tokens without a
@@ -74,14 +74,8 @@ pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
     let Some(row) = text.first_chunk::<38>().filter(|_| text.len() == 38) else {
         return false;
     };
-    let mut faults = 0;
-    for (&at, &gaps) in ROW_WINDOWS.iter().zip(&ROW_GAPS) {
-        let window = *row[at..].first_chunk::<16>().expect("sixteen bytes");
-        faults |= (class16(window, b" ") ^ gaps)
-            | (above16(window, b' ') ^ !gaps)
-            | class16(window, b"-");
-    }
-    faults == 0
+    let windows = ROW_WINDOWS.map(|at| *row[at..].first_chunk::<16>().expect("sixteen bytes"));
+    spaced_as(windows, &ROW_GAPS, b'-')
 }
 
 /// A line that is one Choker hand token, `name-cards`: a letter first,
