@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The guard against slowing down: instructions per record of each game's
-# `run` and `check`, counted by callgrind, against the baseline committed
+# `run` and `check`, and of `run` in the tokens layout on a reflowed file,
+# counted by callgrind, against the baseline committed
 # in benches/instructions.baseline. Fails when any count rises by more
 # than 3%.
 #
@@ -40,33 +41,41 @@ if [[ ! -x $bin ]]; then
 fi
 
 # game, records: enough that start-up is a small part of the count, few
-# enough that callgrind takes seconds.
+# enough that callgrind takes seconds. Each game's records are written in
+# the line layout, and reflowed as the tokens layout (`gen --layout
+# tokens`): the row `tokens` is `run --layout tokens` on the latter.
 inputs="bridge 50000
 choker 25000
 whist 5000"
 while read -r game records; do
   "$bin" gen "$game" --count "$records" --seed 1 > "$work/$game.in"
+  "$bin" gen "$game" --count "$records" --seed 1 --layout tokens > "$work/$game.tokens"
 done <<< "$inputs"
 : > "$work/empty.in"
 
-# Instructions callgrind counts for `cardsharp ACTION --jobs 1 FILE`.
+# Instructions callgrind counts for `cardsharp ACTION --jobs 1 FILE`, the
+# action's words first, the file last.
 instructions() {
   local count
   count=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    "$bin" "$1" --jobs 1 "$2" 2>&1 >/dev/null |
+    "$bin" "${@:1:$#-1}" --jobs 1 "${@: -1}" 2>&1 >/dev/null |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   if [[ -z $count ]]; then
-    echo "instructions.sh: callgrind gave no count for $1 $2" >&2
+    echo "instructions.sh: callgrind gave no count for $*" >&2
     exit 2
   fi
   echo "$count"
 }
 
 measured=""
-for action in run check; do
-  start_up=$(instructions "$action" "$work/empty.in")
+for action in run check tokens; do
+  case $action in
+    tokens) words=(run --layout tokens) extension=tokens ;;
+    *) words=("$action") extension=in ;;
+  esac
+  start_up=$(instructions "${words[@]}" "$work/empty.in")
   while read -r game records; do
-    total=$(instructions "$action" "$work/$game.in")
+    total=$(instructions "${words[@]}" "$work/$game.$extension")
     measured+="$game $action $(( (total - start_up) / records ))"$'\n'
   done <<< "$inputs"
 done
