@@ -6,8 +6,8 @@
 #
 # Builds the C solutions with gcc -O2 and cardsharp in release mode,
 # generates about a million bridge hands, 500k Choker hands and 100k whist
-# deals, and times each program RUNS times (default 25, about a minute in
-# all). The runs take turns (C, run, check, C, check, run, ...), so that a
+# deals, and times each program RUNS times (default 25, about two minutes
+# in all). Then the tokens layout against the lines layout, likewise. The runs take turns (C, run, check, C, check, run, ...), so that a
 # slow spell of the machine falls on all three alike; the columns are
 # explained where they are printed.
 set -euo pipefail
@@ -30,6 +30,11 @@ done
 "$bin" gen bridge --count 1000000 --seed 1 > "$work/bridge.in"
 "$bin" gen choker --count 250000 --seed 2 > "$work/choker.in"
 "$bin" gen whist --count 100000 --seed 3 > "$work/whist.in"
+# The same records reflowed as the tokens layout: random blanks, line
+# breaks anywhere.
+"$bin" gen bridge --count 1000000 --seed 1 --layout tokens > "$work/bridge.tokens"
+"$bin" gen choker --count 250000 --seed 2 --layout tokens > "$work/choker.tokens"
+"$bin" gen whist --count 100000 --seed 3 --layout tokens > "$work/whist.tokens"
 
 # Wall-clock seconds of one run of "$@", reading $input on stdin (the C
 # solutions read it there; cardsharp is given the path and ignores it),
@@ -101,6 +106,47 @@ for game in bridge choker whist; do
   printf '%-8s %10s %8.1f %8.1f %8.1f %7.1fx %10.2f %9s\n' "$game" "$(stat -c %s "$input")" \
     "$c" "$rs" "$check" "$(echo "$c $rs" | awk '{print $1 / $2}')" "$check_vs_run" "$memory"
 done
+
+# The tokens layout against the lines layout on the same records, in
+# turns as above: `run` on the file as generated; `run --layout tokens` on
+# it ("same bytes"); `run --layout tokens` on its records reflowed. All
+# three must print the same bytes. Columns: the fastest run of each, and
+# each tokens run's fastest over the lines run's fastest. Fastest runs,
+# not the median of each turn's ratio as for check/run: runs this short
+# vary by up to half their time from one to the next (the pool's two
+# threads are placed anew each run), and the ratio of two of them as much.
+echo
+printf '%-8s %9s %9s %12s %11s %15s\n' \
+  game "lines ms" "same ms" "reflowed ms" same/lines reflowed/lines
+for game in bridge choker whist; do
+  input="$work/$game.in"
+  reflowed_input="$work/$game.tokens"
+  "$bin" run --layout tokens "$input" > "$work/$game.same.out"
+  "$bin" run --layout tokens "$reflowed_input" > "$work/$game.reflowed.out"
+  for out in same reflowed; do
+    if ! cmp -s "$work/$game.rs.out" "$work/$game.$out.out"; then
+      echo "$game: the tokens layout ($out) prints other bytes" >&2
+      exit 1
+    fi
+  done
+  turns=""
+  for turn in $(seq "$runs"); do
+    if ((turn % 2)); then
+      lines=$(seconds "$bin" run "$input")
+      same=$(seconds "$bin" run --layout tokens "$input")
+      reflowed=$(seconds "$bin" run --layout tokens "$reflowed_input")
+    else
+      reflowed=$(seconds "$bin" run --layout tokens "$reflowed_input")
+      same=$(seconds "$bin" run --layout tokens "$input")
+      lines=$(seconds "$bin" run "$input")
+    fi
+    turns+="$lines $same $reflowed"$'\n'
+  done
+  lines=$(fastest 1) same=$(fastest 2) reflowed=$(fastest 3)
+  printf '%-8s %9.1f %9.1f %12.1f %11.2f %15.2f\n' "$game" "$lines" "$same" "$reflowed" \
+    "$(echo "$same $lines" | awk '{print $1 / $2}')" "$(echo "$reflowed $lines" | awk '{print $1 / $2}')"
+done
+echo
 
 # 390 MB of bridge hands through a pipe: memory must stay flat.
 pipe_memory=$(for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$work/bridge.in"; done | /usr/bin/time -f %M "$bin" run 2>&1 >/dev/null | tail -n 1)
