@@ -304,6 +304,26 @@ impl RecordSoFar {
         self.placed = true;
         self.spans = false;
     }
+
+    /// Frames the whist deal of `pieces`, which is this record, whole and
+    /// with its trump; whether it must be read from the block with its
+    /// line ends blanked (it is not placed, and spans lines or the block
+    /// has a CR).
+    #[inline(always)]
+    fn frame_deal(
+        &self,
+        pieces: &[LineRef; 5],
+        carriage_returns: bool,
+        emit: &mut impl FrameSink,
+    ) -> bool {
+        if self.placed {
+            emit.whist_placed(pieces);
+            false
+        } else {
+            emit.whist(pieces);
+            self.spans || carriage_returns
+        }
+    }
 }
 
 /// Cards put into a hand or a deal at once.
@@ -594,6 +614,38 @@ impl TokenFramer {
                 let last = place(run.last, 2);
                 let at = place(run.first, run.last + 2 - run.first);
                 self.last_token = Some(last);
+                // A whole hand in one run, the usual case: framed at once,
+                // as `hand_cards` would from no cards.
+                if let State::Bridge {
+                    cards: 0, section, ..
+                } = &mut self.state
+                    && run.count == HAND
+                {
+                    *section += HAND;
+                    emit.bridge_placed(at);
+                    continue;
+                }
+                // A player's whole row in one run: as `deal_cards` would.
+                if let State::Whist {
+                    pieces,
+                    begun: begun @ true,
+                    no_trump: false,
+                    cards,
+                } = &mut self.state
+                    && run.count == HAND
+                    && cards.is_multiple_of(HAND)
+                {
+                    pieces[1 + *cards / HAND] = at;
+                    self.record.spans |= last.number != at.number;
+                    *cards += HAND;
+                    if *cards == DEAL {
+                        self.needs_blanks |=
+                            self.record.frame_deal(pieces, self.carriage_returns, emit);
+                        *begun = false;
+                        *cards = 0;
+                    }
+                    continue;
+                }
                 let added = Added {
                     count: run.count,
                     placed: true,
@@ -917,11 +969,8 @@ impl TokenFramer {
         if *cards >= DEAL {
             if *no_trump {
                 emit.frame(missing_trump(pieces));
-            } else if self.record.placed {
-                emit.whist_placed(pieces);
             } else {
-                self.needs_blanks |= self.record.spans || self.carriage_returns;
-                emit.whist(pieces);
+                self.needs_blanks |= self.record.frame_deal(pieces, self.carriage_returns, emit);
             }
             *begun = false;
             *cards = 0;
