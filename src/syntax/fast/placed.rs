@@ -190,6 +190,30 @@ mod tests {
         }
     }
 
+    /// A span whose last token is one byte, the last of a full 64-byte
+    /// word, is no hand: the byte after the span is not read into a card
+    /// (there the grammar reads a token `2`, not the card `2S`).
+    #[test]
+    fn a_one_byte_token_ending_a_word_is_no_card() {
+        let mut text = b"AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S".to_vec();
+        text.resize(63, b' ');
+        text.extend_from_slice(b"2S\n");
+        let block = Block {
+            bytes: &text,
+            base: 0,
+        };
+        let line = LineRef {
+            offset: 0,
+            len: 64,
+            number: 1,
+        };
+        let mut by_grammar = BridgeHand::default();
+        let grammar = read_bridge_hand(&block.line(line), &mut by_grammar, &mut Vec::new());
+        assert!(!grammar);
+        let mut hand = BridgeHand::default();
+        assert!(!placed_bridge_hand(line, &block, &mut hand));
+    }
+
     proptest! {
         /// A hand read where its cards were placed is the hand the line
         /// grammar reads from its blanked line, and is read exactly when
