@@ -94,7 +94,9 @@ fn placed_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut 
             *slot = Card::from_code(code, span.offset + at);
         }
     }
-    filled == cards.len() && faults == 0 && codes & 0x80 == 0
+    // A token that starts at the span's last byte, the last of a word,
+    // has its second byte past the span: its start is still carried.
+    filled == cards.len() && faults | after_start == 0 && codes & 0x80 == 0
 }
 
 /// A bridge hand framed as placed, as `line`.
