@@ -279,3 +279,22 @@ fn a_nul_byte_in_a_reflowed_file_stops_reading_at_its_line() {
         "{reports}"
     );
 }
+
+/// A form feed stuck to a row's first or last token is a byte of that
+/// token (the layout's spaces are space, tab, CR and LF): the row is one
+/// bad record, reported once, in both layouts. The test of whether a line
+/// holds several records once trimmed the line by ASCII whitespace, found
+/// the row not to be the whole line, and asked the row's diagnosis again,
+/// without end.
+#[test]
+fn a_form_feed_stuck_to_a_row_is_one_bad_record() {
+    let row = "AS 6C TD 8S 9D 9C 6D TC QD 2C 9H 5C 7H";
+    for text in [format!("\u{c}{row}\n"), format!("{row}\u{c}\n")] {
+        for layout in [Layout::Lines, Layout::Tokens] {
+            let (results, reports) = run(text.as_bytes(), Mode::Auto, layout);
+            assert_eq!(results, "");
+            assert_eq!(reports.lines().count(), 1, "{reports}");
+            assert!(reports.contains("not_a_card"), "{reports}");
+        }
+    }
+}

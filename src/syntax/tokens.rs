@@ -160,6 +160,9 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
     let mut game = None;
     let mut records = 0;
     let mut well_formed = true;
+    let first_token = line.text.iter().position(|&byte| !is_space(byte))?;
+    let past_last_token = line.text.iter().rposition(|&byte| !is_space(byte))? + 1;
+    let tokens_span = Span::new(line.offset + first_token, past_last_token - first_token);
     tokens_document(block, Mode::Auto, &mut |frame: Frame| {
         let mut diagnostics = Vec::new();
         match &frame {
@@ -177,10 +180,12 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
             _ => Game::Bridge,
         };
         // A record that is the whole line is the line's own reading, not
-        // one of several records: its diagnosis would ask this again.
+        // one of several records: its diagnosis would ask this again. The
+        // whole line by this layout's spaces, not by ASCII whitespace: a
+        // form feed is a token's byte here.
         let (first, last) = frame.lines();
         let whole_line =
-            Span::new(first.offset, last.offset + last.len - first.offset) == line.content_span();
+            Span::new(first.offset, last.offset + last.len - first.offset) == tokens_span;
         well_formed &= !whole_line
             && game.is_none_or(|game| game == this_game)
             && super::record(&frame, &block, &mut diagnostics).is_some()
