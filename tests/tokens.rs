@@ -298,3 +298,37 @@ fn a_form_feed_stuck_to_a_row_is_one_bad_record() {
         }
     }
 }
+
+/// A line wider than miette can draw (it pads a label to its column with
+/// a width capped at 65535): a long line of the tokens layout, or a line
+/// of tabs in either layout, is reported in one line, not a panic.
+#[test]
+fn a_line_too_wide_to_draw_is_reported_in_one_line() {
+    let human = DiagnosticFormat::Human {
+        color: false,
+        width: 80,
+    };
+    for (text, layout) in [
+        ([&b" ".repeat(70_000)[..], b"XX\n"].concat(), Layout::Tokens),
+        ([&b"\t".repeat(20_000)[..], b"XX\n"].concat(), Layout::Lines),
+        (
+            [&b"\t".repeat(20_000)[..], b"XX\n"].concat(),
+            Layout::Tokens,
+        ),
+    ] {
+        let settings = Settings {
+            mode: Mode::Auto,
+            layout,
+            action: Action::Run,
+            output: OutputFormat::Text,
+            diagnostics: human,
+        };
+        let (results, reports, _) = run_bytes("input", &text, &settings);
+        assert_eq!(results, "");
+        let column = text.len() - 2;
+        assert!(
+            reports.starts_with(&format!("input:1:{column}: error[")),
+            "{reports}"
+        );
+    }
+}

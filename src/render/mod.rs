@@ -421,6 +421,19 @@ impl miette::Diagnostic for Report<'_> {
     }
 }
 
+/// How many columns miette draws a tab as.
+const TAB_WIDTH: usize = 4;
+
+/// The widest line of `text` as miette draws it, or wider: a column a
+/// byte (a character is as wide as its bytes or narrower), a tab
+/// [`TAB_WIDTH`].
+fn drawn_width_at_most(text: &[u8]) -> usize {
+    text.split(|&byte| byte == b'\n')
+        .map(|line| line.len() + (TAB_WIDTH - 1) * memchr::memchr_iter(b'\t', line).count())
+        .max()
+        .unwrap_or(0)
+}
+
 /// Writes `diagnostic` in `format`, ending with a newline.
 pub(crate) fn diagnostic(
     diagnostic: &Diagnostic,
@@ -461,10 +474,16 @@ pub(crate) fn diagnostic(
             };
             let handler = GraphicalReportHandler::new_themed(theme)
                 .with_width(width)
+                .tab_width(TAB_WIDTH)
                 .with_links(false);
             let help = help_with_fixes(description.help.clone(), &fixes);
             let report = Report::new(diagnostic, (description, help), code, window, false);
-            if handler.render_report(&mut text, &report).is_err() {
+            // miette pads a label to its column with a width that formatting
+            // caps at 65535, and panics past it: a line that wide (a line of
+            // the tokens layout may be any length) is reported in one line.
+            if drawn_width_at_most(window.text) > usize::from(u16::MAX)
+                || handler.render_report(&mut text, &report).is_err()
+            {
                 text = short_line(
                     &report.code,
                     &report.description,
