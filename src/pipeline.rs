@@ -387,6 +387,8 @@ struct BlockReader<R, F> {
     carry: Vec<u8>,
     /// Offset in the input of `carry[0]`.
     carry_base: usize,
+    /// Whether `carry[0]` starts a line (or the input).
+    carry_starts_line: bool,
     /// Where in `carry` the first line not yet framed starts, and its number.
     unframed: usize,
     line_number: usize,
@@ -403,6 +405,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             framer: F::new(mode),
             carry: Vec::new(),
             carry_base: 0,
+            carry_starts_line: true,
             unframed: 0,
             line_number: 1,
             finished: false,
@@ -506,10 +509,12 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             self.framer.finish(frames);
             self.finished = true;
         }
-        let keep_from = self
-            .framer
-            .holds_from()
-            .map_or(framed_end, |offset| offset - base);
+        let (keep_from, starts_line) = match self.framer.holds_from() {
+            Some(offset) => line_start_near(bytes, offset - base, self.carry_starts_line)
+                .map_or((offset - base, false), |start| (start, true)),
+            None => (framed_end, !cut_in_line),
+        };
+        self.carry_starts_line = starts_line;
         self.carry.clear();
         self.carry.extend_from_slice(&bytes[keep_from..]);
         self.carry_base = base + keep_from;
@@ -868,6 +873,24 @@ fn blanked_record<'a>(
 fn check_cards_read(frame: &Frame, block: &Block<'_>, diagnostics: &mut Vec<Diagnostic>) {
     if let Some(read) = crate::syntax::cards_read(frame, block) {
         check::cards_read(&read, diagnostics);
+    }
+}
+
+/// How far back the carried bytes of a held record reach for the start
+/// of its line.
+const CARRIED_LINE_START: usize = 4096;
+
+/// Where the line holding `bytes[held]` starts, when that is at most
+/// [`CARRIED_LINE_START`] bytes back (`bytes` starts a line when
+/// `starts_line`). A record of the tokens layout may begin inside a line:
+/// carried into the next block from its line's start, its report counts
+/// columns from there. A line that starts further back (a file written on
+/// one line) is not carried whole.
+fn line_start_near(bytes: &[u8], held: usize, starts_line: bool) -> Option<usize> {
+    let from = held.saturating_sub(CARRIED_LINE_START);
+    match memchr::memrchr(b'\n', &bytes[from..held]) {
+        Some(newline) => Some(from + newline + 1),
+        None => (from == 0 && starts_line).then_some(0),
     }
 }
 

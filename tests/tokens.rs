@@ -332,3 +332,23 @@ fn a_line_too_wide_to_draw_is_reported_in_one_line() {
         );
     }
 }
+
+/// A record that begins after blanks on its line and is carried into the
+/// next block (here, across 300,000 blank lines) is reported at its own
+/// column: the carried bytes start at its line's start, not at its first
+/// token.
+#[test]
+fn a_record_carried_across_blocks_keeps_its_column() {
+    let text = [
+        &b"   AS KS QS JS TS 9S 8S 7S 6S 5S"[..],
+        &b"\n".repeat(300_000),
+        b"4S 3S\n",
+    ]
+    .concat();
+    let (results, reports) = run(&text, Mode::Forced(Game::Bridge), Layout::Tokens);
+    assert_eq!(results, "");
+    assert!(
+        reports.starts_with("input:1:4: error[cardsharp::bridge::section_card_count]"),
+        "{reports}"
+    );
+}
