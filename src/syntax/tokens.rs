@@ -417,6 +417,29 @@ impl TokenFramer {
         self.tokens_of(line, emit);
     }
 
+    /// A deal's trump, a suit letter, at `at`: the deal begins; `placed`
+    /// whether its cards may yet be framed as placed runs. The state is
+    /// changed in place, not rebuilt: a whole `State::Whist` written back
+    /// read the pieces just written, and cost whist 10% of its time.
+    #[inline(always)]
+    fn begin_deal(&mut self, at: LineRef, placed: bool) {
+        if let State::Whist {
+            pieces,
+            begun,
+            no_trump,
+            cards,
+        } = &mut self.state
+        {
+            pieces[0] = at;
+            *begun = true;
+            *no_trump = false;
+            *cards = 0;
+        }
+        self.record.placed = placed;
+        self.record.spans = false;
+        self.last_token = Some(at);
+    }
+
     /// The common lines, framed at once: see [`TokenFramer::line`].
     #[inline(always)]
     fn whole_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
@@ -430,21 +453,11 @@ impl TokenFramer {
                 emit.bridge(reference);
                 true
             }
-            // The state is changed in place, not rebuilt: a whole
-            // `State::Whist` written back read the pieces just written.
-            State::Whist {
-                pieces,
-                begun: begun @ false,
-                no_trump,
-                cards,
-            } if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) => {
-                pieces[0] = reference;
-                *begun = true;
-                *no_trump = false;
-                *cards = 0;
-                self.record.placed = false;
-                self.record.spans = false;
-                self.last_token = Some(reference);
+            State::Whist { begun: false, .. }
+                if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) =>
+            {
+                // Framed line by line: its rows are not placed.
+                self.begin_deal(reference, false);
                 true
             }
             State::Whist {
@@ -562,21 +575,10 @@ impl TokenFramer {
                 self.tokens_choker_pair(at, emit);
                 return;
             }
-            // A deal's trump: the deal begins.
-            if let State::Whist {
-                pieces,
-                begun: begun @ false,
-                no_trump,
-                cards,
-            } = &mut self.state
+            if matches!(self.state, State::Whist { begun: false, .. })
                 && matches!(text, [b'S' | b'H' | b'D' | b'C'])
             {
-                pieces[0] = at;
-                *begun = true;
-                *no_trump = false;
-                *cards = 0;
-                self.record.begin();
-                self.last_token = Some(at);
+                self.begin_deal(at, true);
                 return;
             }
         }
