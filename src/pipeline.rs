@@ -19,7 +19,7 @@ use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
-use crate::render::{self, DiagnosticFormat, Window};
+use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::document::FrameSink;
 use crate::syntax::fast::placed::{placed_bridge_hand, placed_whist_deal};
 use crate::syntax::tokens::read_line_ends_as_blanks;
@@ -216,6 +216,9 @@ struct FramedBlock {
     /// `bytes`.
     blanked: Vec<u8>,
     base: usize,
+    /// The columns of the line of `bytes[0]` before it, which an earlier
+    /// block held: reports count columns from the line's start.
+    first_column: usize,
     frames: Frames,
 }
 
@@ -229,6 +232,7 @@ impl FramedBlock {
             bytes: Vec::with_capacity(BLOCK_SIZE + MAX_LINE_LENGTH),
             blanked: Vec::new(),
             base: 0,
+            first_column: 0,
             frames: Frames {
                 // As many as a block of Choker hands, the shortest lines
                 // of the usual records (12 bytes or more), has at most.
@@ -374,6 +378,23 @@ impl FramedBlock {
             base: self.base,
         }
     }
+
+    fn view(&self) -> BlockView<'_> {
+        BlockView {
+            read: self.to_read(),
+            show: self.to_show(),
+            first_column: self.first_column,
+        }
+    }
+}
+
+/// What a record's task sees of its block: the bytes its records are read
+/// from and those its reports show ([`FramedBlock::to_read`]), and the
+/// columns before the block on its first line.
+struct BlockView<'a> {
+    read: Block<'a>,
+    show: Block<'a>,
+    first_column: usize,
 }
 
 /// Reads an input block by block and frames each block's lines.
@@ -387,8 +408,9 @@ struct BlockReader<R, F> {
     carry: Vec<u8>,
     /// Offset in the input of `carry[0]`.
     carry_base: usize,
-    /// Whether `carry[0]` starts a line (or the input).
-    carry_starts_line: bool,
+    /// The columns of the line of `carry[0]` before it: 0 when it starts
+    /// a line (or the input).
+    carry_column: usize,
     /// Where in `carry` the first line not yet framed starts, and its number.
     unframed: usize,
     line_number: usize,
@@ -405,7 +427,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             framer: F::new(mode),
             carry: Vec::new(),
             carry_base: 0,
-            carry_starts_line: true,
+            carry_column: 0,
             unframed: 0,
             line_number: 1,
             finished: false,
@@ -435,6 +457,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         }
         block.frames.clear();
         block.base = self.carry_base;
+        block.first_column = self.carry_column;
         let FramedBlock {
             bytes,
             base,
@@ -510,11 +533,18 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             self.finished = true;
         }
         let (keep_from, starts_line) = match self.framer.holds_from() {
-            Some(offset) => line_start_near(bytes, offset - base, self.carry_starts_line)
+            Some(offset) => line_start_near(bytes, offset - base, self.carry_column == 0)
                 .map_or((offset - base, false), |start| (start, true)),
             None => (framed_end, !cut_in_line),
         };
-        self.carry_starts_line = starts_line;
+        self.carry_column = if starts_line {
+            0
+        } else {
+            match memchr::memrchr(b'\n', &bytes[..keep_from]) {
+                Some(newline) => position::columns(&bytes[newline + 1..keep_from]),
+                None => self.carry_column + position::columns(&bytes[..keep_from]),
+            }
+        };
         self.carry.clear();
         self.carry.extend_from_slice(&bytes[keep_from..]);
         self.carry_base = base + keep_from;
@@ -560,6 +590,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             }
         }
         self.carry_base = base + start + line_length + 1;
+        self.carry_column = 0;
         self.unframed = 0;
         self.line_number += 1;
         Ok(())
@@ -599,7 +630,7 @@ fn records_to_output(
     settings: &Settings,
     outputs: &mut Vec<ChunkOutput>,
 ) {
-    let (read, show) = (framed.to_read(), framed.to_show());
+    let view = framed.view();
     let frames = &framed.frames;
     let chunks = frames.entries.len().div_ceil(CHUNK_RECORDS);
     outputs.resize_with(chunks, ChunkOutput::default);
@@ -617,15 +648,7 @@ fn records_to_output(
                 #[inline(always)]
                 || {
                     for &entry in chunk {
-                        one_frame(
-                            name,
-                            entry,
-                            frames,
-                            [&read, &show],
-                            settings,
-                            &mut scratch,
-                            output,
-                        );
+                        one_frame(name, entry, frames, &view, settings, &mut scratch, output);
                     }
                 },
             );
@@ -654,11 +677,12 @@ fn one_frame(
     name: &str,
     entry: Entry,
     frames: &Frames,
-    [read, show]: [&Block<'_>; 2],
+    view: &BlockView<'_>,
     settings: &Settings,
     scratch: &mut Scratch,
     output: &mut ChunkOutput,
 ) {
+    let (read, show) = (&view.read, &view.show);
     scratch.diagnostics.clear();
     let shown = |first: LineRef| Shown {
         path: name,
@@ -717,10 +741,14 @@ fn one_frame(
         return;
     }
     // From the start of the first line, so that columns count from it: a
-    // record of the tokens layout may begin inside a line.
-    let start = match settings.layout {
-        Layout::Lines => first.offset,
-        Layout::Tokens => line_start(show, first.offset),
+    // record of the tokens layout may begin inside a line, and its line
+    // in an earlier block.
+    let (start, first_column) = match settings.layout {
+        Layout::Lines => (first.offset, 0),
+        Layout::Tokens => match line_start(show, first.offset) {
+            Some(start) => (start, 0),
+            None => (show.base, view.first_column),
+        },
     };
     let window = Window {
         name,
@@ -732,6 +760,7 @@ fn one_frame(
             .unwrap_or_default(),
         offset: start,
         first_line: first.number,
+        first_column,
     };
     for diagnostic in diagnostics {
         match diagnostic.severity() {
@@ -883,9 +912,11 @@ const CARRIED_LINE_START: usize = 4096;
 /// Where the line holding `bytes[held]` starts, when that is at most
 /// [`CARRIED_LINE_START`] bytes back (`bytes` starts a line when
 /// `starts_line`). A record of the tokens layout may begin inside a line:
-/// carried into the next block from its line's start, its report counts
-/// columns from there. A line that starts further back (a file written on
-/// one line) is not carried whole.
+/// carried into the next block from its line's start, its report shows
+/// the line from there. A line that starts further back (a file written
+/// on one line) is not carried whole: the carried bytes start at the
+/// record, and the columns before it are counted into the next block's
+/// `first_column`.
 fn line_start_near(bytes: &[u8], held: usize, starts_line: bool) -> Option<usize> {
     let from = held.saturating_sub(CARRIED_LINE_START);
     match memchr::memrchr(b'\n', &bytes[from..held]) {
@@ -894,14 +925,15 @@ fn line_start_near(bytes: &[u8], held: usize, starts_line: bool) -> Option<usize
     }
 }
 
-/// Where the line holding byte `offset` starts, as far back as `block`
-/// holds it (a line longer than a block may have begun in one let go).
-fn line_start(block: &Block<'_>, offset: usize) -> usize {
+/// Where the line holding byte `offset` starts; `None` when `block`
+/// holds no line end before it, so that the line may have begun in an
+/// earlier block (a line longer than a block) or with the block.
+fn line_start(block: &Block<'_>, offset: usize) -> Option<usize> {
     let before = block
         .bytes
         .get(..offset.saturating_sub(block.base))
         .unwrap_or_default();
-    memchr::memrchr(b'\n', before).map_or(block.base, |newline| block.base + newline + 1)
+    memchr::memrchr(b'\n', before).map(|newline| block.base + newline + 1)
 }
 
 /// Where a record stands, and what to print for it.
@@ -1288,13 +1320,14 @@ mod tests {
                 let (first, last) = located.lines;
                 let start = match layout {
                     Layout::Lines => first.offset,
-                    Layout::Tokens => line_start(&whole, first.offset),
+                    Layout::Tokens => line_start(&whole, first.offset).unwrap_or(0),
                 };
                 let window = Window {
                     name: "input",
                     text: &input[start..last.offset + last.len],
                     offset: start,
                     first_line: first.number,
+                    first_column: 0,
                 };
                 render::diagnostic(&located.diagnostic, &window, diagnostics, &mut reported);
             }

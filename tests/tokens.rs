@@ -352,3 +352,32 @@ fn a_record_carried_across_blocks_keeps_its_column() {
         "{reports}"
     );
 }
+
+/// A line longer than a block, as a file written on one line is, counts
+/// its columns from its start, not from the block a report's record is
+/// read in: here a record begun after 200,000 blanks, and a hand cut
+/// short far into a line of hands whose first card is written with two
+/// characters of more than one byte (each one column).
+#[test]
+fn a_line_longer_than_a_block_counts_columns_from_its_start() {
+    let text = [&b" ".repeat(200_000)[..], b"XX\n"].concat();
+    let (_, reports) = run(&text, Mode::Forced(Game::Bridge), Layout::Tokens);
+    assert!(
+        reports.starts_with("input:1:200001: error[cardsharp::bridge::section_card_count]"),
+        "{reports}"
+    );
+    let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";
+    let mut text = hand.replacen("KS", "é♠", 1);
+    for _ in 0..20_000 {
+        text.push(' ');
+        text.push_str(hand);
+    }
+    let bad = text.len() + 1;
+    text.push_str(" XX\n");
+    let (_, reports) = run(text.as_bytes(), Mode::Forced(Game::Bridge), Layout::Tokens);
+    let columns = text[..bad].chars().count() + 1;
+    assert!(
+        reports.contains(&format!("input:1:{columns}: error[")),
+        "{reports}"
+    );
+}

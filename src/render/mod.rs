@@ -219,13 +219,16 @@ fn with_help(message: &str, help: &str) -> String {
 }
 
 /// The lines a diagnostic is shown against: `text` starts at byte `offset`
-/// of the input named `name`, on line `first_line` (1-based).
+/// of the input named `name`, on line `first_line` (1-based), after
+/// `first_column` columns of that line that it does not hold (0 when it
+/// starts the line: a line longer than a block is held only in part).
 #[derive(Clone, Debug)]
 pub(crate) struct Window<'a> {
     pub name: &'a str,
     pub text: &'a [u8],
     pub offset: usize,
     pub first_line: usize,
+    pub first_column: usize,
 }
 
 impl Window<'_> {
@@ -253,11 +256,16 @@ impl Window<'_> {
     /// as [`position`] says.
     #[must_use]
     pub(crate) fn line_column(&self, offset: usize) -> (usize, usize) {
-        position::line_column(
+        let (line, column) = position::line_column(
             self.text,
             self.first_line,
             offset.saturating_sub(self.offset),
-        )
+        );
+        if line == self.first_line {
+            (line, self.first_column + column)
+        } else {
+            (line, column)
+        }
     }
 }
 

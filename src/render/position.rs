@@ -27,6 +27,19 @@ pub(crate) fn line_column(text: &[u8], first_line: usize, at: usize) -> (usize, 
     )
 }
 
+/// How many columns `text` takes on its line, counted as [`line_column`]
+/// counts them: what a line's bytes before a block or a carried record
+/// add to the columns after them. ASCII, the usual case, is one column a
+/// byte, and checked a word at a time.
+#[must_use]
+pub(crate) fn columns(text: &[u8]) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        column(text, text.len()) - 1
+    }
+}
+
 /// 1 plus the number of characters of `line` that start before byte `at`.
 /// An offset inside a character thus lies after it: an exclusive end that
 /// cuts a `♠` still covers it.
@@ -54,7 +67,7 @@ fn column(line: &[u8], at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::line_column;
+    use super::{columns as columns_taken, line_column};
 
     /// The column of each byte offset of the one line `text`.
     fn columns(text: &[u8]) -> Vec<usize> {
@@ -121,5 +134,19 @@ mod tests {
     #[test]
     fn a_lone_carriage_return_is_a_character() {
         assert_eq!(line_column(b"8H\r4H QX", 1, 7), (1, 8));
+    }
+
+    /// What a line's bytes before a block add to the columns after them:
+    /// the column after them, less one, ASCII or not.
+    #[test]
+    fn the_columns_a_prefix_takes_are_the_column_after_it() {
+        for text in [
+            &b"AS KS"[..],
+            "K♠ é中🂡 ZZ".as_bytes(),
+            b"K\xE2\x99\xA0 \xF0\x9F\x82 \xFF Q",
+            b"",
+        ] {
+            assert_eq!(columns_taken(text) + 1, line_column(text, 1, text.len()).1);
+        }
     }
 }
