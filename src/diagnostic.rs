@@ -117,11 +117,13 @@ pub enum Kind {
     /// A line holding whole records as the tokens layout reads them (two
     /// bridge hands; a whist deal's trump and 52 cards), `records` of
     /// `game`; `breaks` are the blanks where the canonical layout ends a
-    /// line.
+    /// line, and `line_ending` the one its fix writes there, the line's
+    /// own.
     RecordsOnOneLine {
         game: Game,
         records: usize,
         breaks: Vec<Span>,
+        line_ending: LineEnding,
     },
     /// Whist: lines of cards where a deal's trump line or `#` belongs, with
     /// a `#` or a trump line after them: a deal whose trump line was lost.
@@ -148,6 +150,9 @@ pub enum Kind {
         terminator: &'static str,
         read_as_bridge: Option<Span>,
         line_ending: Option<LineEnding>,
+        /// The blanks between the span and its line's end, which the added
+        /// line follows.
+        blanks_after: usize,
     },
     /// Text after the terminator of an input read as one game, ignored.
     AfterTerminator { terminator: &'static str },
@@ -1010,14 +1015,18 @@ impl Kind {
         match self {
             // One record a line: a line break where each record (and each
             // line of a whist deal) ends.
-            Kind::RecordsOnOneLine { breaks, .. } => vec![Fix {
+            Kind::RecordsOnOneLine {
+                breaks,
+                line_ending,
+                ..
+            } => vec![Fix {
                 message: "write one record a line".to_owned(),
                 applicability: Applicability::Safe,
                 edits: breaks
                     .iter()
                     .map(|&span| Edit {
                         span,
-                        replacement: "\n".to_owned(),
+                        replacement: line_ending.as_str().to_owned(),
                     })
                     .collect(),
             }],
@@ -1052,10 +1061,11 @@ impl Kind {
             Kind::MissingTerminator {
                 terminator,
                 line_ending: Some(ending),
+                blanks_after,
                 ..
             } => vec![Fix::safe(
                 format!("add a line `{terminator}` after this one"),
-                Span::new(span.end(), 0),
+                Span::new(span.end() + blanks_after, 0),
                 format!("{}{terminator}", ending.as_str()),
             )],
             Kind::StrayTerminator { line, .. } => {
@@ -1280,6 +1290,7 @@ mod tests {
                 game: Game::Whist,
                 records: 1,
                 breaks: vec![span],
+                line_ending: LineEnding::CrLf,
             },
             Kind::MissingTrumpLine { rows: 2 },
             Kind::Revoke {
@@ -1298,6 +1309,7 @@ mod tests {
                 terminator: "#",
                 read_as_bridge: Some(span),
                 line_ending: Some(LineEnding::CrLf),
+                blanks_after: 0,
             },
             Kind::AfterTerminator { terminator: "END" },
             Kind::StrayTerminator {

@@ -736,10 +736,13 @@ fn one_frame(
             problem.lines()
         }
     };
-    let diagnostics = &scratch.diagnostics;
-    if diagnostics.is_empty() {
+    if scratch.diagnostics.is_empty() {
         return;
     }
+    for diagnostic in &mut scratch.diagnostics {
+        crate::syntax::with_line_ending(diagnostic, show);
+    }
+    let diagnostics = &scratch.diagnostics;
     // From the start of the first line, so that columns count from it: a
     // record of the tokens layout may begin inside a line, and its line
     // in an earlier block.
@@ -1140,11 +1143,13 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
                     outcome,
                 });
             }
-            analysis.diagnostics.extend(
-                diagnostics
-                    .into_iter()
-                    .map(|diagnostic| Located { diagnostic, lines }),
-            );
+            let shown = framed.to_show();
+            analysis
+                .diagnostics
+                .extend(diagnostics.into_iter().map(|mut diagnostic| {
+                    crate::syntax::with_line_ending(&mut diagnostic, &shown);
+                    Located { diagnostic, lines }
+                }));
         }
         spare = framed;
     }

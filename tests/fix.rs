@@ -93,6 +93,30 @@ fn a_missing_terminator_gets_its_line_in_the_files_line_ending() {
     );
     let deal = DEAL.replace('\n', "\r\n");
     assert_eq!(fixed(&deal), format!("{deal}#\r\n"));
+    // Blanks that end the last line stay on it, in both layouts.
+    for layout in [Layout::Lines, Layout::Tokens] {
+        for blanks in [" ", " \t", "\t"] {
+            for ending in ["\n", "\r\n", ""] {
+                let text = format!("Joey-1C3S2G5D4D Clucky-QDKDQSKSJS{blanks}{ending}");
+                let text = if layout == Layout::Lines {
+                    text.replacen(' ', if ending.is_empty() { "\n" } else { ending }, 1)
+                } else {
+                    text
+                };
+                let repaired = fix(text.as_bytes(), Mode::Auto, layout, false).text;
+                let closed = if ending.is_empty() {
+                    format!("{text}\nEND")
+                } else {
+                    format!("{text}END{ending}")
+                };
+                assert_eq!(
+                    String::from_utf8(repaired).unwrap(),
+                    closed,
+                    "{layout:?} {text:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -217,6 +241,9 @@ enum Fault {
     TerminatorLeftOut,
     StrayTerminator,
     TrumpNamed,
+    /// A record of the tokens layout on one line: two bridge hands, a
+    /// whist deal's five lines, a Choker pair's two.
+    RecordsJoined,
 }
 
 /// `document` with `fault` at the `pick`th place it can go, or `None`
@@ -243,6 +270,11 @@ fn inject(document: &str, fault: Fault, pick: usize) -> Option<String> {
                     )
             }
             Fault::TrumpNamed => roles[index] == Role::Trump,
+            Fault::RecordsJoined => match roles[index] {
+                Role::Trump | Role::ChokerFirst => true,
+                Role::Bridge => roles.get(index + 1) == Some(&Role::Bridge),
+                _ => false,
+            },
         })
         .collect();
     let at = *places.get(pick % places.len().max(1))?;
@@ -302,6 +334,11 @@ fn inject(document: &str, fault: Fault, pick: usize) -> Option<String> {
             let (_, name) = names.iter().find(|(letter, _)| letter == line)?;
             *line = (*name).to_owned();
         }
+        Fault::RecordsJoined => {
+            let count = if roles[at] == Role::Trump { 5 } else { 2 };
+            let joined = lines[at..at + count].join(" ");
+            lines.splice(at..at + count, [joined]);
+        }
     }
     let mut broken = lines.join("\n");
     broken.push('\n');
@@ -317,6 +354,7 @@ fn fault() -> impl Strategy<Value = Fault> {
         Fault::TerminatorLeftOut,
         Fault::StrayTerminator,
         Fault::TrumpNamed,
+        Fault::RecordsJoined,
     ])
 }
 

@@ -61,23 +61,85 @@ fn the_samples_on_one_line_give_the_judges_output() {
     assert_eq!(results, expected);
 }
 
-/// Under the lines layout the same files fail, with one report that
-/// names both remedies.
+/// Under the lines layout the same files fail, the game forced or
+/// recognised, with one report that names both remedies.
 #[test]
 fn the_samples_on_one_line_name_the_tokens_layout_in_the_lines_layout() {
-    for (name, _) in GAMES {
+    for (name, game) in GAMES {
         let (input, _) = sample(name);
         let line = on_one_line(&input);
-        let (_, reports) = run(line.as_bytes(), Mode::Auto, Layout::Lines);
-        assert_eq!(reports.lines().count(), 1, "{name}: {reports}");
-        assert!(reports.contains("records_on_one_line"), "{name}: {reports}");
+        for mode in [Mode::Auto, Mode::Forced(game)] {
+            let (_, reports) = run(line.as_bytes(), mode, Layout::Lines);
+            assert_eq!(reports.lines().count(), 1, "{name} {mode:?}: {reports}");
+            assert!(
+                reports.contains("records_on_one_line"),
+                "{name} {mode:?}: {reports}"
+            );
+        }
         Test::new()
-            .args(["check", "-"])
+            .args(["check", "--game", name, "-"])
             .stdin(&line)
             .status(1)
             .stderr_contains("--layout tokens")
             .stderr_contains("cardsharp fmt --layout tokens")
             .run();
+    }
+}
+
+/// A record of the tokens layout a line (a whist deal's trump and 52
+/// cards, a Choker pair's two hands), its section's terminator on a line
+/// of its own: each line is one report in the lines layout, whose fix
+/// writes the canonical layout back, in the file's line ending; the
+/// terminator is the section's, not a stray one.
+#[test]
+fn a_record_a_line_is_one_report_a_line() {
+    for (name, game) in [("whist", Game::Whist), ("choker", Game::Choker)] {
+        let (input, expected) = sample(name);
+        let mut records = input.split("\n#\n").next().unwrap().to_owned();
+        if game == Game::Choker {
+            records = input.trim_end().trim_end_matches("END").to_owned();
+        }
+        let joined: String = match game {
+            Game::Whist => records
+                .split('\n')
+                .collect::<Vec<_>>()
+                .chunks(5)
+                .map(|deal| deal.join(" ") + "\n")
+                .collect(),
+            _ => records
+                .trim_end()
+                .split('\n')
+                .collect::<Vec<_>>()
+                .chunks(2)
+                .map(|pair| pair.join(" ") + "\n")
+                .collect(),
+        };
+        let terminator = if game == Game::Whist { "#" } else { "END" };
+        let file = format!("{joined}{terminator}\n");
+        for mode in [Mode::Auto, Mode::Forced(game)] {
+            let (results, reports) = run(file.as_bytes(), mode, Layout::Lines);
+            assert_eq!(results, "", "{name} {mode:?}");
+            assert_eq!(
+                reports.lines().count(),
+                joined.lines().count(),
+                "{name} {mode:?}: {reports}"
+            );
+            assert!(
+                reports
+                    .lines()
+                    .all(|report| report.contains("records_on_one_line")),
+                "{name} {mode:?}: {reports}"
+            );
+            let (results, _) = run(file.as_bytes(), mode, Layout::Tokens);
+            assert_eq!(results, expected, "{name} {mode:?}");
+        }
+        let crlf = file.replace('\n', "\r\n");
+        let repaired = cardsharp::fix::fix(crlf.as_bytes(), Mode::Auto, Layout::Lines, false);
+        assert_eq!(
+            String::from_utf8(repaired.text).unwrap(),
+            input.replace('\n', "\r\n"),
+            "{name}"
+        );
     }
 }
 

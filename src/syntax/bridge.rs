@@ -108,6 +108,7 @@ mod tests {
                 game: Game::Bridge,
                 records: 2,
                 breaks: vec![crate::ast::Span::new(38, 1)],
+                line_ending: crate::diagnostic::LineEnding::Lf,
             }
         );
         assert!(diagnostics[0].help().unwrap().contains("--layout tokens"));

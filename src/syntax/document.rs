@@ -318,6 +318,15 @@ impl Framer {
         match self.state {
             State::Open => self.section(line, emit),
             State::Choker { .. } => self.choker_section(line, emit),
+            State::Whist {
+                count: 0,
+                sure: true,
+                ..
+            } => {
+                if !self.whist_records_on_one_line(line, emit) {
+                    self.whist_section(line, emit);
+                }
+            }
             State::Whist { .. } => self.whist_section(line, emit),
             State::Rows { .. } => self.rows(line, emit),
             State::AfterCut { .. } => self.after_cut(line, emit),
@@ -485,6 +494,9 @@ impl Framer {
             return;
         }
         if self.mode == Mode::Auto {
+            if self.whist_records_on_one_line(line, emit) {
+                return;
+            }
             if opens_whist(trimmed) {
                 let sure = super::whist::trump_line(trimmed).is_ok();
                 if !sure {
@@ -599,12 +611,50 @@ impl Framer {
         emit.bridge(line);
     }
 
-    /// A line of Choker pairs written as the judges read them, one after
-    /// another: one report, which names the tokens layout; an `END` at its
-    /// end closes the section. `false` when the line is no such line.
+    /// A line of whist deals written as the judges read them, a trump and
+    /// 52 cards each: one report, which names the tokens layout. A `#` at
+    /// its end closes the section; without one, the section goes on, so
+    /// that the `#` on a line after it closes it. `false` when the line is
+    /// no such line.
+    fn whist_records_on_one_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
+        let trimmed = line.trimmed();
+        if !has_more_tokens_than(trimmed, 52) {
+            return false;
+        }
+        let Some(
+            kind @ Kind::RecordsOnOneLine {
+                game: Game::Whist, ..
+            },
+        ) = super::tokens::records_on_one_line(line)
+        else {
+            return false;
+        };
+        let reference = line.reference();
+        emit.frame(problem(
+            Scope::Game(Game::Whist),
+            kind,
+            line.content_span(),
+            reference,
+        ));
+        self.state = if trimmed.ends_with(HASH.as_bytes()) {
+            self.after_terminator()
+        } else {
+            State::Whist {
+                lines: [reference; 5],
+                count: 0,
+                sure: true,
+            }
+        };
+        true
+    }
+
+    /// A line of Choker pairs written as the judges read them, both hands
+    /// of a pair on it: one report, which names the tokens layout; an
+    /// `END` at its end closes the section. `false` when the line is no
+    /// such line.
     fn choker_records_on_one_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
         let trimmed = line.trimmed();
-        if !has_more_tokens_than(trimmed, 3) {
+        if !has_more_tokens_than(trimmed, 1) {
             return false;
         }
         let Some(kind) = super::tokens::records_on_one_line(line) else {
@@ -1269,6 +1319,7 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
                 terminator: HASH,
                 read_as_bridge,
                 line_ending: None,
+                blanks_after: 0,
             },
             Span::new(after.offset, after.len),
         )),
@@ -1289,6 +1340,7 @@ pub(super) fn missing_terminator(game: Game, terminator: &'static str, last: Lin
             terminator,
             read_as_bridge: None,
             line_ending: None,
+            blanks_after: 0,
         },
         Span::new(last.offset, last.len),
         last,

@@ -502,9 +502,9 @@ fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
 /// tell: the framer sees lines without their endings, which two fixes
 /// need. A stray terminator's line gets its ending, so that its fix
 /// removes the whole line; a missing terminator gets the line ending its
-/// fix writes: the one after the line it follows, else the block's first,
-/// else LF at the end of a one-line input (none where the line is no
-/// longer held).
+/// fix writes: the one after the line it follows (past blanks that end
+/// that line), else the block's first, else LF at the end of a one-line
+/// input (none where the line is no longer held).
 #[must_use]
 pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
     let mut diagnostic = diagnostic.clone();
@@ -512,23 +512,56 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
         Kind::StrayTerminator { line, .. } => {
             line.len += ending_after(block, line.end()).map_or(0, <[u8]>::len);
         }
-        Kind::MissingTerminator { line_ending, .. } => {
-            let end = diagnostic.span.end();
+        Kind::MissingTerminator {
+            line_ending,
+            blanks_after,
+            ..
+        } => {
+            let blanks = block
+                .bytes
+                .get(diagnostic.span.end().saturating_sub(block.base)..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|&&byte| card::is_blank(byte))
+                .count();
+            let end = diagnostic.span.end() + blanks;
             *line_ending = match ending_after(block, end) {
                 Some(b"\r\n") => Some(LineEnding::CrLf),
                 Some(b"\n") => Some(LineEnding::Lf),
-                _ if end == block.base + block.bytes.len() => {
-                    Some(match memchr::memchr(b'\n', block.bytes) {
-                        Some(at) if at > 0 && block.bytes[at - 1] == b'\r' => LineEnding::CrLf,
-                        _ => LineEnding::Lf,
-                    })
-                }
+                _ if end == block.base + block.bytes.len() => Some(first_line_ending(block)),
                 _ => None,
             };
+            *blanks_after = blanks;
         }
-        _ => {}
+        _ => with_line_ending(&mut diagnostic, block),
     }
     diagnostic
+}
+
+/// A diagnostic as a record's reader made it from its lines, with what
+/// only the bytes after them tell: the line ending that the fix of
+/// records written on one line puts between them, the line's own (else
+/// the block's first).
+pub fn with_line_ending(diagnostic: &mut Diagnostic, block: &Block<'_>) {
+    if let Kind::RecordsOnOneLine { line_ending, .. } = &mut diagnostic.kind {
+        let after = block
+            .bytes
+            .get(diagnostic.span.end().saturating_sub(block.base)..)
+            .unwrap_or_default();
+        *line_ending = match memchr::memchr(b'\n', after) {
+            Some(at) if at > 0 && after[at - 1] == b'\r' => LineEnding::CrLf,
+            Some(_) => LineEnding::Lf,
+            None => first_line_ending(block),
+        };
+    }
+}
+
+/// The ending of `block`'s first line: LF where it has none.
+fn first_line_ending(block: &Block<'_>) -> LineEnding {
+    match memchr::memchr(b'\n', block.bytes) {
+        Some(at) if at > 0 && block.bytes[at - 1] == b'\r' => LineEnding::CrLf,
+        _ => LineEnding::Lf,
+    }
 }
 
 /// The line ending at `offset` of the input, where a line's text ends:

@@ -29,7 +29,7 @@ use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_to
 use super::trace::traced;
 use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
 use crate::ast::{Game, Span};
-use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
+use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
 
 /// Which grammar of documents frames the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -148,7 +148,8 @@ pub(crate) fn lines_are_units(bytes: &[u8]) -> bool {
 
 /// A line of the lines layout that holds whole records as the tokens
 /// layout reads them, every one of them well-formed: two or more records,
-/// or a whist deal (a trump and 52 cards on one line), maybe with its
+/// or one record that the lines layout writes on several lines (a whist
+/// deal's trump and 52 cards, a Choker pair's two hands), maybe with its
 /// section's terminator. What the line framer then reports, once, with
 /// both remedies, rather than a fault a token.
 pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
@@ -179,13 +180,14 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
             Frame::Choker(_) => Game::Choker,
             _ => Game::Bridge,
         };
-        // A record that is the whole line is the line's own reading, not
-        // one of several records: its diagnosis would ask this again. The
-        // whole line by this layout's spaces, not by ASCII whitespace: a
-        // form feed is a token's byte here.
+        // A bridge hand that is the whole line is the line's own reading,
+        // not one of several records: its diagnosis would ask this again.
+        // (A whist deal or a Choker pair is read in pieces, each less than
+        // the line.) The whole line by this layout's spaces, not by ASCII
+        // whitespace: a form feed is a token's byte here.
         let (first, last) = frame.lines();
-        let whole_line =
-            Span::new(first.offset, last.offset + last.len - first.offset) == tokens_span;
+        let whole_line = matches!(frame, Frame::Bridge(_))
+            && Span::new(first.offset, last.offset + last.len - first.offset) == tokens_span;
         well_formed &= !whole_line
             && game.is_none_or(|game| game == this_game)
             && super::record(&frame, &block, &mut diagnostics).is_some()
@@ -194,7 +196,7 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
         records += 1;
     });
     let game = game?;
-    if !well_formed || (records < 2 && game != Game::Whist) {
+    if !well_formed || pieces.len() < 2 {
         return None;
     }
     let last = *pieces.last()?;
@@ -221,6 +223,9 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
         game,
         records,
         breaks,
+        // The line's own, which only the bytes after it tell: set where
+        // they are held (`syntax::with_line_ending`).
+        line_ending: LineEnding::Lf,
     })
 }
 

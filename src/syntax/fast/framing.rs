@@ -9,6 +9,8 @@
 //! property test below runs the rules alone beside the framer with its
 //! shortcuts and compares the frames.
 
+use super::byte_masks::class16;
+
 /// Three tokens of two letters or digits: `KS QS TH`, as the rules'
 /// `starts_like_card_row` in `document.rs`, without a branch: the five
 /// tests are all made, each without a branch of its own.
@@ -35,12 +37,40 @@ pub(crate) fn is_trump_letter(text: &[u8]) -> bool {
     matches!(text, [b'S' | b'H' | b'D' | b'C'])
 }
 
-/// `name-cards` as nearly every Choker file writes it: a letter first and
-/// the dash eleven bytes from the end, before ten card bytes. Such a line
-/// is neither `END` nor a line that opens another section.
+/// `name-cards` as nearly every Choker file writes it: a letter first, the
+/// dash eleven bytes from the end, before ten card bytes, and no blank
+/// before the dash (a line with two hands on it is a whole pair, which the
+/// section's rules report). Such a line is neither `END` nor a line that
+/// opens another section.
+///
+/// A line of two hands has at least 25 bytes, so only a line that long is
+/// looked at for blanks, sixteen bytes at once.
 #[inline(always)]
 pub(crate) fn looks_like_choker_hand(text: &[u8]) -> bool {
-    text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
+    const TWO_HANDS: usize = 2 * "a-1C3S2G5D4D".len() + 1;
+    text.len() >= 12
+        && text[0].is_ascii_alphabetic()
+        && text[text.len() - 11] == b'-'
+        && (text.len() < TWO_HANDS || no_blank_before(text, text.len() - 11))
+}
+
+/// Whether none of the first `count` bytes of `text` is a blank, read as
+/// one or two windows of sixteen; `false` when `count` is more than 32
+/// (no name is that long) or `text` holds fewer than sixteen bytes.
+#[inline(always)]
+fn no_blank_before(text: &[u8], count: usize) -> bool {
+    let blanks = |chunk: &[u8; 16]| class16(*chunk, b" \t");
+    let Some(first) = text.first_chunk::<16>() else {
+        return false;
+    };
+    if count <= 16 {
+        return u32::from(blanks(first)) & ((1 << count) - 1) == 0;
+    }
+    count <= 32
+        && blanks(first) == 0
+        && text[count - 16..]
+            .first_chunk::<16>()
+            .is_some_and(|last| blanks(last) == 0)
 }
 
 #[cfg(test)]
@@ -70,6 +100,12 @@ mod tests {
             "Bob-TC3C5S7D4G",
             "B-TC3C5S7D4",
             "Joey QDKDQSKSJS",
+            "A-1C3S2G5D4D Bob-TC3C5S7D4G",
+            "Al-1C3S2G5D4D\tBo-TC3C5S7D4G",
+            "Abcdefghijklmnopq-1C3S2G5D4D",
+            "Abcdefghijklmnopqrst-1C3S2G5D4D",
+            "Abcdefghijklmnopqrstuvwxyzabcdefg-1C3S2G5D4D",
+            "Abcdefghijklmnopq Bo-1C3S2G5D4D",
             "S",
             "H",
             "x",
