@@ -64,6 +64,27 @@ fn cards_written_otherwise_are_rewritten() {
     }
 }
 
+/// A fault in a section's first token, in the tokens layout and auto:
+/// what the token was meant to be still opens its section, so that the
+/// fault is the section's own and fixed as in the lines layout.
+#[test]
+fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
+    let cases = [
+        (
+            "Al1C3S2G5D4D Bo-7G8GTDJD4S END\n",
+            "Al-1C3S2G5D4D Bo-7G8GTDJD4S END\n",
+        ),
+        (
+            "KSQS TH 8H 4H AC QC TC 5C KD QD JD 8D\n",
+            "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n",
+        ),
+    ];
+    for (broken, repaired) in cases {
+        let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);
+        assert_eq!(String::from_utf8(fixed.text).unwrap(), repaired, "{broken}");
+    }
+}
+
 #[test]
 fn a_choker_dash_left_out_is_written_before_the_cards() {
     assert_eq!(

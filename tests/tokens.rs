@@ -443,3 +443,38 @@ fn a_line_longer_than_a_block_counts_columns_from_its_start() {
         "{reports}"
     );
 }
+
+/// A Choker name written apart from its dash, where it could also be a
+/// section's first token (a card of two letters, a trump of one): the
+/// token after it says which, in auto as when the game is forced. A word
+/// that no dash follows still opens its section, as an `END` left out
+/// before a whist section.
+#[test]
+fn a_name_apart_from_its_dash_is_told_by_the_dash() {
+    let cases = [
+        ("Al - 1C3S2G5D4D Bo-7G8GTDJD4S END\n", "Al vs Bo: Al Wins\n"),
+        (
+            "Al-1C3S2G5D4D Bo-7G8GTDJD4S o - 9D2GTS3STG Xy-4G8C1CTDKS END\n",
+            "Al vs Bo: Al Wins\no vs Xy: o Wins\n",
+        ),
+        (
+            "Al-1C3S2G5D4D Bo-7G8GTDJD4S H -9D2GTS3STG Xy -4G8C1CTDKS END\n",
+            "Al vs Bo: Al Wins\nH vs Xy: H Wins\n",
+        ),
+    ];
+    for (text, expected) in cases {
+        for mode in [Mode::Auto, Mode::Forced(Game::Choker)] {
+            let (results, reports) = run(text.as_bytes(), mode, Layout::Tokens);
+            assert_eq!(
+                (results.as_str(), reports.as_str()),
+                (expected, ""),
+                "{text} {mode:?}"
+            );
+        }
+    }
+    let (whist, expected) = sample("whist");
+    let text = format!("Al-1C3S2G5D4D Bo-7G8GTDJD4S {whist}");
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results, format!("Al vs Bo: Al Wins\n{expected}"));
+    assert!(reports.contains("choker::missing_terminator"), "{reports}");
+}

@@ -1066,7 +1066,7 @@ fn opens_whist(trimmed: &[u8]) -> bool {
 /// dash, so a dash after the first word is enough; without one, a line of
 /// at most two tokens that is letters then ten card characters is a Choker
 /// hand whose dash was left out (but not a run of glued standard cards).
-fn opens_choker(trimmed: &[u8]) -> bool {
+pub(super) fn opens_choker(trimmed: &[u8]) -> bool {
     if has_name_dash(trimmed) {
         return true;
     }

@@ -280,9 +280,10 @@ enum State {
 pub(crate) struct TokenFramer {
     mode: Mode,
     state: State,
-    /// A token in the open that may name a Choker hand, held until the
-    /// next token says whether a dash follows it.
-    held: Option<LineRef>,
+    /// A token that may name a Choker hand (in the open, or between a
+    /// Choker section's pairs where it could also open another section),
+    /// held until the next token says whether a dash follows it.
+    held: Option<Held>,
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
@@ -295,6 +296,30 @@ pub(crate) struct TokenFramer {
     /// from the block with its line ends blanked. Canonical input never
     /// needs it, nor a reflowed file whose records are all placed.
     needs_blanks: bool,
+}
+
+/// A word of letters held by [`TokenFramer::held`], with its bytes: a
+/// name's, when a dash follows it; else read as the token it is.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    at: LineRef,
+    bytes: [u8; Held::MOST],
+}
+
+impl Held {
+    /// The longest word held: a Choker name (at most 20 letters), a
+    /// suit's name written out, a glued run of a few cards.
+    const MOST: usize = 24;
+
+    fn new(at: LineRef, text: &[u8]) -> Option<Self> {
+        let mut bytes = [0; Self::MOST];
+        bytes.get_mut(..text.len())?.copy_from_slice(text);
+        Some(Self { at, bytes })
+    }
+
+    fn text(&self) -> &[u8] {
+        &self.bytes[..self.at.len]
+    }
 }
 
 /// What the framer knows of the bridge hand or whist deal being read.
@@ -395,8 +420,8 @@ impl TokenFramer {
         }
         .map(|piece| piece.offset);
         match (record, self.held) {
-            (Some(offset), Some(held)) => Some(offset.min(held.offset)),
-            (record, held) => record.or(held.map(|held| held.offset)),
+            (Some(offset), Some(held)) => Some(offset.min(held.at.offset)),
+            (record, held) => record.or(held.map(|held| held.at.offset)),
         }
     }
 
@@ -705,7 +730,7 @@ impl TokenFramer {
     /// The end of the input: reports what was left open.
     pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
         if let Some(held) = self.held.take() {
-            self.open_bridge(held, emit);
+            self.release(held, emit);
         }
         let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
         let game = match self.state {
@@ -724,13 +749,15 @@ impl TokenFramer {
     fn next_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if let Some(held) = self.held.take() {
             if text.first() == Some(&b'-') {
-                self.state = self.section_state(Some(Game::Choker));
-                self.tokens_choker_hand(held, Shape::NameOnly, emit);
+                if !matches!(self.state, State::Choker { .. }) {
+                    self.state = self.section_state(Some(Game::Choker));
+                }
+                self.tokens_choker_hand(held.at, Shape::NameOnly, emit);
                 self.tokens_choker_hand(at, Shape::of(text), emit);
                 self.last_token = Some(at);
                 return;
             }
-            self.open_bridge(held, emit);
+            self.release(held, emit);
         }
         self.last_token = Some(at);
         match self.state {
@@ -761,19 +788,43 @@ impl TokenFramer {
     /// A token that opens a section, told by its shape as the line framer
     /// tells a section's first line.
     fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if may_name_a_hand(text)
+            && terminator(text).is_none()
+            && !opens_whist(text)
+            && let Some(held) = Held::new(at, text)
+        {
+            self.held = Some(held);
+        } else {
+            self.open_section(at, text, emit);
+        }
+    }
+
+    /// The section that `text`, at `at`, opens, its first token read.
+    fn open_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if let Some(terminator) = terminator(text) {
             emit.frame(stray(terminator, at));
         } else if opens_whist(text) {
             self.state = self.section_state(Some(Game::Whist));
             self.tokens_whist_section(at, text, emit);
-        } else if opens_choker(text) {
+        } else if opens_choker(text) || lacks_its_dash(text) {
             self.state = self.section_state(Some(Game::Choker));
             self.tokens_choker_hand(at, Shape::of(text), emit);
-        } else if may_name_a_hand(text) {
-            self.held = Some(at);
         } else {
-            self.open_bridge(at, emit);
+            self.open_bridge(at, text, emit);
         }
+    }
+
+    /// A held word that no dash followed: in the open, it opens a section;
+    /// between a Choker section's pairs, it ends the section (whose `END`
+    /// was left out) and opens another.
+    fn release(&mut self, held: Held, emit: &mut impl FrameSink) {
+        if matches!(self.state, State::Choker { .. }) {
+            if let Some(last) = self.choker_last() {
+                emit.frame(missing_terminator(Game::Choker, END, last));
+            }
+            self.state = State::Open;
+        }
+        self.open_section(held.at, held.text(), emit);
     }
 
     /// The state a section of `game` starts in; the open when there is none.
@@ -800,13 +851,12 @@ impl TokenFramer {
         }
     }
 
-    /// A bridge section opened by `at`, a word of letters (see
-    /// [`may_name_a_hand`]).
-    fn open_bridge(&mut self, at: LineRef, emit: &mut impl FrameSink) {
+    /// A bridge section opened by `text`, at `at`.
+    fn open_bridge(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if !matches!(self.state, State::Bridge { .. }) {
             self.state = self.section_state(Some(Game::Bridge));
         }
-        self.tokens_bridge_hand(at, &[], emit);
+        self.tokens_bridge_hand(at, text, emit);
     }
 
     /// `tokens_bridge_section = tokens_bridge_hand , { tokens_bridge_hand } ;`
@@ -835,12 +885,7 @@ impl TokenFramer {
     /// so that one such mistake does not put every later hand out of step.
     /// `text` is empty for a token already judged to be one card's.
     fn tokens_bridge_hand(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        let counted = if text.is_empty() {
-            1
-        } else {
-            cards_in(text, Game::Bridge)
-        };
-        self.hand_cards(at, Added::token(at, counted), emit);
+        self.hand_cards(at, Added::token(at, cards_in(text, Game::Bridge)), emit);
     }
 
     /// Cards, at `at`, into the hand being read.
@@ -1011,6 +1056,15 @@ impl TokenFramer {
                 ));
             }
             self.close_section();
+        } else if self.mode == Mode::Auto
+            && between_pairs
+            && opens_other_section(text, true, Game::Choker)
+            && text.iter().all(u8::is_ascii_alphabetic)
+            && let Some(held) = Held::new(at, text)
+        {
+            // A name whose dash stands apart, or the first token of
+            // another section: the next token says which.
+            self.held = Some(held);
         } else if self.mode == Mode::Auto
             && between_pairs
             && opens_other_section(text, true, Game::Choker)
@@ -1203,10 +1257,16 @@ fn opens_choker(text: &[u8]) -> bool {
     letters > 0 && text.get(letters) == Some(&b'-')
 }
 
-/// A word of letters that is not a card: a Choker name, when a dash
-/// follows it.
+/// A word of letters: a Choker name, when a dash follows it.
 fn may_name_a_hand(text: &[u8]) -> bool {
-    text.len() != 2 && !text.is_empty() && text.iter().all(u8::is_ascii_alphabetic)
+    !text.is_empty() && text.iter().all(u8::is_ascii_alphabetic)
+}
+
+/// A Choker hand whose dash was left out (`Joey1C3S2G5D4D`): a name and
+/// ten card characters, as the lines layout knows a line that opens a
+/// Choker section; its reader then reports the dash, with the fix.
+fn lacks_its_dash(text: &[u8]) -> bool {
+    !text.contains(&b'-') && super::document::opens_choker(text)
 }
 
 /// Whether `text`, read in a `current` section of bridge or Choker,
