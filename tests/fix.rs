@@ -78,6 +78,12 @@ fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
             "KSQS TH 8H 4H AC QC TC 5C KD QD JD 8D\n",
             "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n",
         ),
+        // A whist section's `#` left out before a Choker section: the `#`
+        // goes after the last deal, and the Choker `END` stays.
+        (
+            &format!("{DEAL}Al-1C3S2G5D4D Bo-7G8GTDJD4S END\n"),
+            &format!("{DEAL}#\nAl-1C3S2G5D4D Bo-7G8GTDJD4S END\n"),
+        ),
     ];
     for (broken, repaired) in cases {
         let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);

@@ -461,6 +461,7 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
             "Al-1C3S2G5D4D Bo-7G8GTDJD4S H -9D2GTS3STG Xy -4G8C1CTDKS END\n",
             "Al vs Bo: Al Wins\nH vs Xy: H Wins\n",
         ),
+        ("R - 1C3S2G5D4D Bo-7G8GTDJD4S END\n", "R vs Bo: R Wins\n"),
     ];
     for (text, expected) in cases {
         for mode in [Mode::Auto, Mode::Forced(Game::Choker)] {

@@ -790,7 +790,6 @@ impl TokenFramer {
     fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if may_name_a_hand(text)
             && terminator(text).is_none()
-            && !opens_whist(text)
             && let Some(held) = Held::new(at, text)
         {
             self.held = Some(held);
@@ -926,6 +925,23 @@ impl TokenFramer {
     /// A token of a whist section: the `#` (which ends a deal cut short
     /// too), or a token of a deal.
     fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if let State::Whist {
+            pieces,
+            begun: false,
+            ..
+        } = self.state
+            && self.mode == Mode::Auto
+            && pieces[4].len > 0
+            && (opens_choker(text) || lacks_its_dash(text))
+        {
+            // A Choker hand where a deal would start: the `#` was left
+            // out after the last deal (whose `END` would otherwise be
+            // read as this section's terminator, and "fixed" to `#`).
+            emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+            self.state = State::Open;
+            self.tokens_section(at, text, emit);
+            return;
+        }
         let Some(found) = terminator(text) else {
             self.tokens_whist_deal(at, text, emit);
             return;
