@@ -788,8 +788,11 @@ impl TokenFramer {
     /// A token that opens a section, told by its shape as the line framer
     /// tells a section's first line.
     fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        // A suit letter is taken as the trump it nearly always is at once,
+        // which keeps a whist file's first deal on the shortcuts.
         if may_name_a_hand(text)
             && terminator(text).is_none()
+            && !matches!(text, [b'S' | b'H' | b'D' | b'C'])
             && let Some(held) = Held::new(at, text)
         {
             self.held = Some(held);
@@ -925,12 +928,12 @@ impl TokenFramer {
     /// A token of a whist section: the `#` (which ends a deal cut short
     /// too), or a token of a deal.
     fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        if let State::Whist {
-            pieces,
-            begun: false,
-            ..
-        } = self.state
-            && self.mode == Mode::Auto
+        if self.mode == Mode::Auto
+            && let State::Whist {
+                pieces,
+                begun: false,
+                ..
+            } = &self.state
             && pieces[4].len > 0
             && (opens_choker(text) || lacks_its_dash(text))
         {
@@ -1282,7 +1285,7 @@ fn may_name_a_hand(text: &[u8]) -> bool {
 /// ten card characters, as the lines layout knows a line that opens a
 /// Choker section; its reader then reports the dash, with the fix.
 fn lacks_its_dash(text: &[u8]) -> bool {
-    !text.contains(&b'-') && super::document::opens_choker(text)
+    text.len() > 10 && !text.contains(&b'-') && super::document::opens_choker(text)
 }
 
 /// Whether `text`, read in a `current` section of bridge or Choker,
