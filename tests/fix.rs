@@ -84,6 +84,18 @@ fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
             &format!("{DEAL}Al-1C3S2G5D4D Bo-7G8GTDJD4S END\n"),
             &format!("{DEAL}#\nAl-1C3S2G5D4D Bo-7G8GTDJD4S END\n"),
         ),
+        // The dash left out where a bridge section's next hand would
+        // begin: the Choker section begins there.
+        (
+            &format!("{HAND}\nAl1C3S2G5D4D Bo-7G8GTDJD4S END\n"),
+            &format!("{HAND}\nAl-1C3S2G5D4D Bo-7G8GTDJD4S END\n"),
+        ),
+        // A hand without its dash, all letters, and the next hand after
+        // a blank: two hands, not one name across the blank.
+        (
+            "AlQDJDQCKDTD Bo-8CJC4C2D2C\tCy-9D2GTS3STG Xy-4G8C1CTDKS END\n",
+            "Al-QDJDQCKDTD Bo-8CJC4C2D2C\tCy-9D2GTS3STG Xy-4G8C1CTDKS END\n",
+        ),
     ];
     for (broken, repaired) in cases {
         let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);

@@ -463,6 +463,27 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
         ),
         ("R - 1C3S2G5D4D Bo-7G8GTDJD4S END\n", "R vs Bo: R Wins\n"),
     ];
+    // After a bridge section too, in auto: `Al` is no card, and the dash
+    // after it makes it a name.
+    let (bridge, bid) = ("KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n", "BID D\n");
+    let text = format!("{bridge}Al - 1C3S2G5D4D Bo-7G8GTDJD4S END\n");
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(
+        (results.as_str(), reports.as_str()),
+        (format!("{bid}Al vs Bo: Al Wins\n").as_str(), "")
+    );
+    // Mid-hand, the dash ends the hand cut short.
+    let text = "KS QS TH Al - 1C3S2G5D4D Bo-7G8GTDJD4S END\n";
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results, "Al vs Bo: Al Wins\n");
+    assert!(reports.contains("bridge::section_card_count"), "{reports}");
+    // A word of letters no dash follows stays a bad card of its hand,
+    // whatever it could open elsewhere.
+    let text = "KS QS TH 8H SPADES AC QC TC 5C KD QD JD 8D\n";
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(results, "");
+    assert_eq!(reports.matches("error[").count(), 1, "{reports}");
+    assert!(reports.contains("not_a_card"), "{reports}");
     for (text, expected) in cases {
         for mode in [Mode::Auto, Mode::Forced(Game::Choker)] {
             let (results, reports) = run(text.as_bytes(), mode, Layout::Tokens);

@@ -24,7 +24,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
 use super::document::{END, HASH, missing_terminator, problem};
-use super::fast::token_index::TokenIndex;
+use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
 use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
@@ -577,7 +577,7 @@ impl TokenFramer {
             // deal begun, it is one card and can open nothing else.
             if is_plain_pair(text) {
                 match self.state {
-                    State::Bridge { .. } => {
+                    State::Bridge { .. } if !self.may_hold_in_bridge(text) => {
                         self.last_token = Some(at);
                         self.hand_cards(at, Added::token(at, 1), emit);
                         return;
@@ -641,7 +641,7 @@ impl TokenFramer {
                 _ => 0,
             };
             if wanted > 0
-                && let Some(run) = cursor.plain_pairs(wanted)
+                && let Some(run) = self.plain_run(&mut cursor, wanted, block.bytes)
             {
                 let place = |offset: usize, len: usize| LineRef {
                     offset: block.base + offset,
@@ -710,6 +710,28 @@ impl TokenFramer {
         next_line
     }
 
+    /// The next run of plain pairs, up to `wanted`, as
+    /// [`Cursor::plain_pairs`] finds it; but in a bridge section a run cut
+    /// short that ends in a word the section would hold
+    /// ([`Self::may_hold_in_bridge`]: `Al` in `Al - 1C…`) ends before it,
+    /// so that the word is read by the section's rules.
+    #[inline(always)]
+    fn plain_run(&self, cursor: &mut Cursor<'_>, wanted: usize, bytes: &[u8]) -> Option<PlainRun> {
+        let start = *cursor;
+        let run = cursor.plain_pairs(wanted)?;
+        if run.count == wanted
+            || !matches!(self.state, State::Bridge { .. })
+            || !self.may_hold_in_bridge(&bytes[run.last..run.last + 2])
+        {
+            return Some(run);
+        }
+        *cursor = start;
+        match run.count {
+            1 => None,
+            count => cursor.plain_pairs(count - 1),
+        }
+    }
+
     /// A line too long to read: the end of any record it would have
     /// belonged to, as in the line layout.
     pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
@@ -750,6 +772,7 @@ impl TokenFramer {
         if let Some(held) = self.held.take() {
             if text.first() == Some(&b'-') {
                 if !matches!(self.state, State::Choker { .. }) {
+                    self.end_section(emit);
                     self.state = self.section_state(Some(Game::Choker));
                 }
                 self.tokens_choker_hand(held.at, Shape::NameOnly, emit);
@@ -818,13 +841,23 @@ impl TokenFramer {
 
     /// A held word that no dash followed: in the open, it opens a section;
     /// between a Choker section's pairs, it ends the section (whose `END`
-    /// was left out) and opens another.
+    /// was left out) and opens another; in a bridge section, it is a card
+    /// of the hand.
     fn release(&mut self, held: Held, emit: &mut impl FrameSink) {
-        if matches!(self.state, State::Choker { .. }) {
-            if let Some(last) = self.choker_last() {
-                emit.frame(missing_terminator(Game::Choker, END, last));
+        match self.state {
+            State::Choker { .. } => {
+                if let Some(last) = self.choker_last() {
+                    emit.frame(missing_terminator(Game::Choker, END, last));
+                }
+                self.state = State::Open;
             }
-            self.state = State::Open;
+            // A bad card of the hand being read: a word the hand's cards
+            // do not end at opens no section (`SPADES` mid-hand).
+            State::Bridge { .. } => {
+                self.tokens_bridge_hand(held.at, held.text(), emit);
+                return;
+            }
+            _ => {}
         }
         self.open_section(held.at, held.text(), emit);
     }
@@ -875,9 +908,23 @@ impl TokenFramer {
         } else if let Some(terminator) = terminator(text) {
             self.end_section(emit);
             emit.frame(stray(terminator, at));
+        } else if self.may_hold_in_bridge(text)
+            && let Some(held) = Held::new(at, text)
+        {
+            // A Choker name whose dash stands apart (`Al - 1C…`), or a bad
+            // card: the next token says which.
+            self.held = Some(held);
         } else {
             self.tokens_bridge_hand(at, text, emit);
         }
+    }
+
+    /// Whether `text`, in a bridge section, is held for the next token: a
+    /// word of letters that is no card, in auto, may name the first hand
+    /// of a Choker section that follows.
+    #[inline(always)]
+    fn may_hold_in_bridge(&self, text: &[u8]) -> bool {
+        self.mode == Mode::Auto && may_name_a_hand(text) && !is_standard_card(text)
     }
 
     /// `tokens_bridge_hand = 13 * token ;`
@@ -1112,6 +1159,17 @@ impl TokenFramer {
     /// A token put into the hand being read, which is whole once its
     /// name, dash and cards are in.
     fn tokens_choker_hand(&mut self, at: LineRef, shape: Shape, emit: &mut impl FrameSink) {
+        if let State::Choker { hand, first, .. } = &mut self.state
+            && let HandSoFar::Name(name) = *hand
+            && matches!(shape, Shape::Whole)
+        {
+            // A name with neither dash nor cards after it, or a hand whose
+            // dash was left out (`AlQDJDQCKDTD Bo-8C…`): a hand of its own,
+            // which its reading reports, before this one.
+            *hand = HandSoFar::Nothing;
+            first.get_or_insert(name);
+            self.tokens_choker_pair(name, emit);
+        }
         let State::Choker {
             hand,
             first,
@@ -1125,7 +1183,7 @@ impl TokenFramer {
             HandSoFar::Nothing => match shape {
                 Shape::NameOnly => (None, HandSoFar::Name(at)),
                 Shape::EndsWithDash => (None, HandSoFar::NameAndDash(at)),
-                Shape::Dash | Shape::Other => (Some(at), HandSoFar::Nothing),
+                Shape::Dash | Shape::Whole | Shape::Other => (Some(at), HandSoFar::Nothing),
             },
             HandSoFar::Name(name) => match shape {
                 Shape::Dash => (
@@ -1290,7 +1348,8 @@ fn lacks_its_dash(text: &[u8]) -> bool {
 
 /// Whether `text`, read in a `current` section of bridge or Choker,
 /// opens another section instead: a trump, a Choker hand in a bridge
-/// section, a card in a Choker section. Only where a record begins
+/// section (or one whose dash was left out, where a hand begins), a card
+/// in a Choker section. Only where a record begins
 /// (`at_record_start`) may a word that can be a card or a Choker name do
 /// so.
 fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> bool {
@@ -1298,7 +1357,10 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
         || (at_record_start && super::whist::trump_meant(text).is_some() && text.len() > 2)
         || match current {
             Game::Choker => at_record_start && is_standard_card(text),
-            _ => opens_choker(text) && !is_standard_card(text),
+            _ => {
+                (opens_choker(text) || (at_record_start && lacks_its_dash(text)))
+                    && !is_standard_card(text)
+            }
         }
 }
 
@@ -1375,6 +1437,9 @@ enum Shape {
     EndsWithDash,
     /// A lone dash after a name.
     Dash,
+    /// `name-cards`: a hand whole, which a name alone before it is not a
+    /// part of.
+    Whole,
     /// Anything else: a hand of its own (or the cards after a name).
     Other,
 }
@@ -1387,6 +1452,7 @@ impl Shape {
                 Shape::EndsWithDash
             }
             _ if text.iter().all(u8::is_ascii_alphabetic) => Shape::NameOnly,
+            _ if opens_choker(text) => Shape::Whole,
             _ => Shape::Other,
         }
     }
@@ -1516,6 +1582,10 @@ mod tests {
             "-AS",
             "x",
             "kh",
+            "Al",
+            "Al1C3S2G5D4D",
+            "AlQDJDQCKDTD",
+            "SPADES",
         ]);
         let space = prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"]);
         prop::collection::vec((token, space), 0..300).prop_map(|pieces| {
