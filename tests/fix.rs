@@ -103,6 +103,49 @@ fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
     }
 }
 
+/// A whist section's `#` left out before bridge hands, in the tokens
+/// layout and auto: the hands' first card stands where the next deal's
+/// trump would. However many hands follow, and whatever follows them,
+/// the `#` goes after the last deal and the hands are read as hands, as
+/// in the lines layout. A deal that lacks its trump inside a whist
+/// section is still that, and has no fix.
+#[test]
+fn a_whist_hash_left_out_before_bridge_hands_is_fixed_in_the_tokens_layout() {
+    let hands = |count: usize| format!("{HAND}\n").repeat(count);
+    for (count, after) in [
+        (1, ""),
+        (2, ""),
+        (4, ""),
+        (5, ""),
+        (3, "S 2S"),
+        (1, "Al-1C3S2G5D4D"),
+    ] {
+        // What follows the hands: a whist deal or a Choker pair, whole.
+        let after = match after {
+            "" => String::new(),
+            "S 2S" => format!("{}#\n", DEAL.replacen('H', "S", 1)),
+            _ => "Al-1C3S2G5D4D Bo-7G8GTDJD4S END\n".to_owned(),
+        };
+        let broken = format!("{DEAL}{}{after}", hands(count));
+        let repaired = format!("{DEAL}#\n{}{after}", hands(count));
+        let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);
+        assert_eq!(String::from_utf8(fixed.text).unwrap(), repaired, "{broken}");
+        let analysis = analyze(repaired.as_bytes(), Mode::Auto, Layout::Tokens);
+        assert!(analysis.diagnostics.is_empty(), "{repaired}");
+    }
+    let trumpless = DEAL.replacen("H\n", "", 1);
+    let broken = format!("{DEAL}{trumpless}#\n");
+    let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);
+    assert_eq!(String::from_utf8(fixed.text).unwrap(), broken);
+    let analysis = analyze(broken.as_bytes(), Mode::Auto, Layout::Tokens);
+    let codes: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .map(|located| located.diagnostic.kind.code())
+        .collect();
+    assert_eq!(codes, ["missing_trump"]);
+}
+
 #[test]
 fn a_choker_dash_left_out_is_written_before_the_cards() {
     assert_eq!(

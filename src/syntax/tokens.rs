@@ -296,6 +296,13 @@ pub(crate) struct TokenFramer {
     /// from the block with its line ends blanked. Canonical input never
     /// needs it, nor a reflowed file whose records are all placed.
     needs_blanks: bool,
+    /// In auto, where the deal before one begun with a card where its
+    /// trump belongs ended: the `#` left out goes there, should that
+    /// deal's cards be bridge hands ([`TokenFramer::bridge_after_deals`]).
+    after_deals: Option<LineRef>,
+    /// Such a deal read whole: a card next says it was four bridge hands,
+    /// anything else that it lacks its trump.
+    trumpless: Option<[LineRef; 5]>,
 }
 
 /// A word of letters held by [`TokenFramer::held`], with its bytes: a
@@ -397,6 +404,8 @@ impl TokenFramer {
             },
             carriage_returns: false,
             needs_blanks: false,
+            after_deals: None,
+            trumpless: None,
         };
         framer.state = framer.section_state(mode_game(mode));
         framer
@@ -418,6 +427,7 @@ impl TokenFramer {
             }),
             _ => None,
         }
+        .or(self.trumpless.map(|pieces| pieces[0]))
         .map(|piece| piece.offset);
         match (record, self.held) {
             (Some(offset), Some(held)) => Some(offset.min(held.at.offset)),
@@ -441,7 +451,7 @@ impl TokenFramer {
     /// token by token.
     #[inline(always)]
     pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        if self.held.is_none() && self.whole_line(line, emit) {
+        if self.held.is_none() && self.trumpless.is_none() && self.whole_line(line, emit) {
             return;
         }
         self.tokens_of(line, emit);
@@ -572,7 +582,7 @@ impl TokenFramer {
     /// trump.
     #[inline(always)]
     fn any_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        if self.held.is_none() {
+        if self.held.is_none() && self.trumpless.is_none() {
             // The common token: two bytes, no dash. In a bridge hand or a
             // deal begun, it is one card and can open nothing else.
             if is_plain_pair(text) {
@@ -711,16 +721,15 @@ impl TokenFramer {
     }
 
     /// The next run of plain pairs, up to `wanted`, as
-    /// [`Cursor::plain_pairs`] finds it; but in a bridge section a run cut
-    /// short that ends in a word the section would hold
+    /// [`Cursor::plain_pairs`] finds it; but in a bridge section a run
+    /// that ends in a word the section would hold
     /// ([`Self::may_hold_in_bridge`]: `Al` in `Al - 1C…`) ends before it,
     /// so that the word is read by the section's rules.
     #[inline(always)]
     fn plain_run(&self, cursor: &mut Cursor<'_>, wanted: usize, bytes: &[u8]) -> Option<PlainRun> {
         let start = *cursor;
         let run = cursor.plain_pairs(wanted)?;
-        if run.count == wanted
-            || !matches!(self.state, State::Bridge { .. })
+        if !matches!(self.state, State::Bridge { .. })
             || !self.may_hold_in_bridge(&bytes[run.last..run.last + 2])
         {
             return Some(run);
@@ -754,6 +763,20 @@ impl TokenFramer {
         if let Some(held) = self.held.take() {
             self.release(held, emit);
         }
+        if let Some(pieces) = self.trumpless.take()
+            && !self.bridge_after_deals(&pieces, DEAL, emit)
+        {
+            emit.frame(missing_trump(&pieces));
+        }
+        if let State::Whist {
+            pieces,
+            begun: true,
+            no_trump: true,
+            cards,
+        } = self.state
+        {
+            self.bridge_after_deals(&pieces, cards, emit);
+        }
         let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
         let game = match self.state {
             State::Whist { .. } => Game::Whist,
@@ -781,6 +804,11 @@ impl TokenFramer {
                 return;
             }
             self.release(held, emit);
+        }
+        if let Some(pieces) = self.trumpless.take()
+            && !(is_standard_card(text) && self.bridge_after_deals(&pieces, DEAL, emit))
+        {
+            emit.frame(missing_trump(&pieces));
         }
         self.last_token = Some(at);
         match self.state {
@@ -975,6 +1003,20 @@ impl TokenFramer {
     /// A token of a whist section: the `#` (which ends a deal cut short
     /// too), or a token of a deal.
     fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if let State::Whist {
+            pieces,
+            begun: true,
+            no_trump: true,
+            cards,
+        } = self.state
+            && (opens_choker(text) || lacks_its_dash(text))
+            && self.bridge_after_deals(&pieces, cards, emit)
+        {
+            // Bridge hands where a deal without its trump was read, then
+            // a Choker section.
+            self.tokens_bridge_section(at, text, emit);
+            return;
+        }
         if self.mode == Mode::Auto
             && let State::Whist {
                 pieces,
@@ -1027,6 +1069,20 @@ impl TokenFramer {
     /// belongs is a trump left out: the deal is read, to stay in step, and
     /// reported.
     fn tokens_whist_deal(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if let State::Whist {
+            pieces,
+            begun: true,
+            no_trump: true,
+            cards,
+        } = self.state
+            && text.len() == 1
+            && self.bridge_after_deals(&pieces, cards, emit)
+        {
+            // The cards read as this deal's were bridge hands: the trump
+            // opens a whist section after them.
+            self.tokens_bridge_section(at, text, emit);
+            return;
+        }
         let State::Whist {
             pieces,
             begun,
@@ -1047,6 +1103,8 @@ impl TokenFramer {
             *cards = 0;
             self.record.begin();
             *no_trump = is_standard_card(text);
+            self.after_deals =
+                (*no_trump && self.mode == Mode::Auto && pieces[4].len > 0).then_some(pieces[4]);
             pieces[0] = at;
             if !*no_trump {
                 return;
@@ -1090,7 +1148,9 @@ impl TokenFramer {
             pieces[row + 1..=reached].fill(empty);
         }
         if *cards >= DEAL {
-            if *no_trump {
+            if *no_trump && *cards == DEAL && self.after_deals.is_some() {
+                self.trumpless = Some(*pieces);
+            } else if *no_trump {
                 emit.frame(missing_trump(pieces));
             } else {
                 self.needs_blanks |= self.record.frame_deal(pieces, self.carriage_returns, emit);
@@ -1144,6 +1204,38 @@ impl TokenFramer {
         } else {
             self.tokens_choker_hand(at, Shape::of(text), emit);
         }
+    }
+
+    /// A whist deal begun with a card where its trump belongs, in auto,
+    /// ended at a whole number of its rows by the end of its section (or
+    /// read whole and followed by another card): bridge hands after a
+    /// whist section whose `#` was left out, as the lines layout reads
+    /// them. Frames its rows as the hands, reports the `#` after the deal
+    /// before, and reads on in a bridge section; `false`, and nothing
+    /// done, when the deal is not so.
+    fn bridge_after_deals(
+        &mut self,
+        pieces: &[LineRef; 5],
+        cards: usize,
+        emit: &mut impl FrameSink,
+    ) -> bool {
+        let Some(last_deal) = self.after_deals.take() else {
+            return false;
+        };
+        if cards == 0 || !cards.is_multiple_of(HAND) || cards > DEAL {
+            return false;
+        }
+        emit.frame(missing_terminator(Game::Whist, HASH, last_deal));
+        for &hand in &pieces[1..=cards / HAND] {
+            emit.bridge(hand);
+        }
+        self.needs_blanks |= self.record.spans || self.carriage_returns;
+        self.state = State::Bridge {
+            hand: LineRef::default(),
+            cards: 0,
+            section: cards,
+        };
+        true
     }
 
     /// The last token of the Choker section, before the current one.
@@ -1228,6 +1320,15 @@ impl TokenFramer {
 
     /// Reports the record left unfinished when a section ends.
     fn end_section(&mut self, emit: &mut impl FrameSink) {
+        if let State::Whist {
+            pieces,
+            begun: true,
+            no_trump: true,
+            cards,
+        } = self.state
+        {
+            self.bridge_after_deals(&pieces, cards, emit);
+        }
         match self.state {
             State::Bridge {
                 hand,
