@@ -127,6 +127,9 @@ enum State {
         /// The last line of the deal before them, where the missing `#`
         /// belongs.
         after: LineRef,
+        /// Their cards ([`super::into_deck`]): four rows that are a whole
+        /// deck are a deal, else bridge hands.
+        deck: Option<u64>,
     },
     /// `--game auto`, after a `#` (or a line meaning one) that cut a deal
     /// short: the lines of cards after it are held, up to the deal's
@@ -373,7 +376,9 @@ impl Framer {
                 }
                 *count = 0;
             }
-            State::Rows { rows, count, after } => {
+            State::Rows {
+                rows, count, after, ..
+            } => {
                 hash_left_out(*after, &rows[..*count], emit);
                 self.state = State::Open;
             }
@@ -433,7 +438,9 @@ impl Framer {
                     emit.frame(missing_terminator(Game::Whist, HASH, last));
                 }
             }
-            State::Rows { rows, count, after } => {
+            State::Rows {
+                rows, count, after, ..
+            } => {
                 hash_left_out(after, &rows[..count], emit);
             }
             State::AfterCut {
@@ -837,6 +844,7 @@ impl Framer {
                 rows: [reference; 4],
                 count: 1,
                 after: lines[4],
+                deck: super::into_deck(Some(0), trimmed),
             };
             return;
         }
@@ -883,11 +891,18 @@ impl Framer {
     }
 
     /// A line after rows of cards that stand where a trump line or `#`
-    /// belongs: more rows are held up to a deal's four; a `#` or a trump
-    /// line says a deal lost its trump line; anything else says the `#`
-    /// was left out before bridge hands.
+    /// belongs: more rows are held up to a deal's four; a `#`, or a trump
+    /// line after four rows that are a whole deck, says a deal lost its
+    /// trump line; anything else says the `#` was left out before bridge
+    /// hands (a trump line after them opens a whist section of its own).
     fn rows(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        let State::Rows { rows, count, after } = &mut self.state else {
+        let State::Rows {
+            rows,
+            count,
+            after,
+            deck,
+        } = &mut self.state
+        else {
             unreachable!("rows is called in the rows state only");
         };
         let trimmed = line.trimmed();
@@ -895,9 +910,10 @@ impl Framer {
         if row && *count < rows.len() {
             rows[*count] = line.reference();
             *count += 1;
+            *deck = super::into_deck(*deck, trimmed);
             return;
         }
-        if trimmed == HASH.as_bytes() || opens_whist(trimmed) {
+        if trimmed == HASH.as_bytes() || (opens_whist(trimmed) && super::is_whole_deck(*deck)) {
             self.rows_without_trump(emit);
             self.state = State::Whist {
                 lines: [line.reference(); 5],
@@ -915,7 +931,10 @@ impl Framer {
     /// Reports the held rows as a deal without its trump line, and leaves
     /// the whist section open.
     fn rows_without_trump(&mut self, emit: &mut impl FrameSink) {
-        let State::Rows { rows, count, after } = self.state else {
+        let State::Rows {
+            rows, count, after, ..
+        } = self.state
+        else {
             unreachable!("rows_without_trump is called in the rows state only");
         };
         let (first, last) = (rows[0], rows[count - 1]);
@@ -1437,19 +1456,41 @@ mod tests {
     }
 
     /// `whist_section`: rows of cards where a trump line or `#` belongs.
-    /// With a `#` or a trump line after four of them, a deal lost its trump
-    /// line; with anything else, the `#` was left out before bridge hands.
+    /// With a `#`, or a trump line after four of them that are a whole
+    /// deck, a deal lost its trump line; with anything else, the `#` was
+    /// left out before bridge hands.
     #[test]
     fn rows_where_a_trump_line_belongs_are_told_apart() {
         let deal = format!("H\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}");
         let rows = format!("{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}");
+        let deck = ["S", "H", "D", "C"]
+            .map(|suit| {
+                "23456789TJQKA"
+                    .chars()
+                    .map(|rank| format!("{rank}{suit}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .join("\n");
         assert_eq!(
             frames(&format!("{deal}\n{rows}\n#\n"), Mode::Auto),
             ["whist@1", "missing_trump_line@6"]
         );
         assert_eq!(
-            frames(&format!("{deal}\n{rows}\n{deal}\n#\n"), Mode::Auto),
+            frames(&format!("{deal}\n{deck}\n{deal}\n#\n"), Mode::Auto),
             ["whist@1", "missing_trump_line@6", "whist@10"]
+        );
+        assert_eq!(
+            frames(&format!("{deal}\n{rows}\n{deal}\n#\n"), Mode::Auto),
+            [
+                "whist@1",
+                "missing_terminator@5",
+                "bridge@6",
+                "bridge@7",
+                "bridge@8",
+                "bridge@9",
+                "whist@10"
+            ]
         );
         assert_eq!(
             frames(

@@ -104,6 +104,28 @@ fn line_by_line<F: Framing>(
 /// How much of an overlong line a report shows.
 pub(crate) const SHOWN_OF_OVERLONG_LINE: usize = 80;
 
+/// The cards of `text`, tokens of two bytes between blanks, added to
+/// `deck` (a bit a card of the standard deck): `None` once a token is no
+/// such card or a card comes twice. How the framers tell rows of cards
+/// where a whist deal's trump belongs: a deal's 52 cards are a whole deck,
+/// bridge hands dealt apart almost never are.
+pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
+    let alphabet = Game::Whist.alphabet();
+    text.split(|&byte| tokens::is_space(byte))
+        .filter(|token| !token.is_empty())
+        .try_fold(deck?, |deck, token| {
+            let [rank, suit] = *token else { return None };
+            let code = alphabet.card_code(rank, suit);
+            let card = 1u64 << (code & 63);
+            (code & 0x80 == 0 && deck & card == 0).then_some(deck | card)
+        })
+}
+
+/// Whether `deck` ([`into_deck`]) is all 52 cards.
+pub(crate) fn is_whole_deck(deck: Option<u64>) -> bool {
+    deck.is_some_and(|deck| deck.count_ones() == 52)
+}
+
 /// The report of a NUL byte at `offset` of `line`: the input is binary.
 /// The report shows the line up to the byte when that is short, else the
 /// byte alone.

@@ -303,6 +303,9 @@ pub(crate) struct TokenFramer {
     /// Such a deal read whole: a card next says it was four bridge hands,
     /// anything else that it lacks its trump.
     trumpless: Option<[LineRef; 5]>,
+    /// The cards of a deal begun without its trump
+    /// ([`super::into_deck`]): a whole deck is a deal, else bridge hands.
+    trumpless_deck: Option<u64>,
 }
 
 /// A word of letters held by [`TokenFramer::held`], with its bytes: a
@@ -406,6 +409,7 @@ impl TokenFramer {
             needs_blanks: false,
             after_deals: None,
             trumpless: None,
+            trumpless_deck: None,
         };
         framer.state = framer.section_state(mode_game(mode));
         framer
@@ -592,7 +596,11 @@ impl TokenFramer {
                         self.hand_cards(at, Added::token(at, 1), emit);
                         return;
                     }
-                    State::Whist { begun: true, .. } => {
+                    State::Whist {
+                        begun: true,
+                        no_trump: false,
+                        ..
+                    } => {
                         self.last_token = Some(at);
                         self.deal_cards(at, Added::token(at, 1), emit);
                         return;
@@ -645,8 +653,13 @@ impl TokenFramer {
         loop {
             let wanted = match self.state {
                 State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
+                // A deal without its trump is read token by token, so that
+                // its cards are known.
                 State::Whist {
-                    begun: true, cards, ..
+                    begun: true,
+                    no_trump: false,
+                    cards,
+                    ..
                 } => HAND - cards % HAND,
                 _ => 0,
             };
@@ -806,7 +819,7 @@ impl TokenFramer {
             self.release(held, emit);
         }
         if let Some(pieces) = self.trumpless.take()
-            && !(is_standard_card(text) && self.bridge_after_deals(&pieces, DEAL, emit))
+            && !(self.follows_hands(text) && self.bridge_after_deals(&pieces, DEAL, emit))
         {
             emit.frame(missing_trump(&pieces));
         }
@@ -1105,10 +1118,14 @@ impl TokenFramer {
             *no_trump = is_standard_card(text);
             self.after_deals =
                 (*no_trump && self.mode == Mode::Auto && pieces[4].len > 0).then_some(pieces[4]);
+            self.trumpless_deck = Some(0);
             pieces[0] = at;
             if !*no_trump {
                 return;
             }
+        }
+        if *no_trump {
+            self.trumpless_deck = super::into_deck(self.trumpless_deck, text);
         }
         self.deal_cards(at, Added::token(at, cards_in(text, Game::Whist)), emit);
     }
@@ -1236,6 +1253,18 @@ impl TokenFramer {
             section: cards,
         };
         true
+    }
+
+    /// Whether `text`, after a deal without its trump read whole
+    /// ([`Self::trumpless`]), says its cards were bridge hands: a card (no
+    /// deal starts so), a Choker hand, or a trump after cards that are no
+    /// whole deck. A `#`, or a trump after a whole deck, says it was a
+    /// deal.
+    fn follows_hands(&self, text: &[u8]) -> bool {
+        is_standard_card(text)
+            || opens_choker(text)
+            || lacks_its_dash(text)
+            || (opens_whist(text) && !super::is_whole_deck(self.trumpless_deck))
     }
 
     /// The last token of the Choker section, before the current one.
