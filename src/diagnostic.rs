@@ -153,6 +153,10 @@ pub enum Kind {
         /// The blanks between the span and its line's end, which the added
         /// line follows.
         blanks_after: usize,
+        /// Whether the next section begins on the span's line (the tokens
+        /// layout): the added line then takes the place of the blanks
+        /// before it, with a line ending on each side.
+        splits_line: bool,
     },
     /// Text after the terminator of an input read as one game, ignored.
     AfterTerminator { terminator: &'static str },
@@ -1062,12 +1066,23 @@ impl Kind {
                 terminator,
                 line_ending: Some(ending),
                 blanks_after,
+                splits_line,
                 ..
-            } => vec![Fix::safe(
-                format!("add a line `{terminator}` after this one"),
-                Span::new(span.end() + blanks_after, 0),
-                format!("{}{terminator}", ending.as_str()),
-            )],
+            } => {
+                let ending = ending.as_str();
+                // Where the next section begins on this line, the blanks
+                // before it become the terminator's line.
+                let (at, after) = if *splits_line {
+                    (Span::new(span.end(), *blanks_after), ending)
+                } else {
+                    (Span::new(span.end() + blanks_after, 0), "")
+                };
+                vec![Fix::safe(
+                    format!("add a line `{terminator}` after this one"),
+                    at,
+                    format!("{ending}{terminator}{after}"),
+                )]
+            }
             Kind::StrayTerminator { line, .. } => {
                 vec![Fix::safe(
                     "remove this line".to_owned(),
@@ -1310,6 +1325,7 @@ mod tests {
                 read_as_bridge: Some(span),
                 line_ending: Some(LineEnding::CrLf),
                 blanks_after: 0,
+                splits_line: false,
             },
             Kind::AfterTerminator { terminator: "END" },
             Kind::StrayTerminator {

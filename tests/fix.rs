@@ -154,6 +154,35 @@ fn a_whist_hash_left_out_before_bridge_hands_is_fixed() {
     }
 }
 
+/// In the tokens layout, a terminator left out where the next section
+/// begins on the same line: the blanks between become the terminator's
+/// line, in the line's own ending.
+#[test]
+fn a_terminator_left_out_mid_line_takes_the_blanks_place() {
+    let pair = "Al-1C3S2G5D4D Bo-7G8GTDJD4S";
+    let deal = DEAL.replace('\n', " ");
+    let cases = [
+        (
+            format!("{pair} \t{HAND}\n"),
+            format!("{pair}\nEND\n{HAND}\n"),
+        ),
+        (
+            format!("{pair} {deal}#\r\n"),
+            format!("{pair}\r\nEND\r\n{deal}#\r\n"),
+        ),
+        (
+            format!("{deal}{pair} END\n"),
+            format!("{}\n#\n{pair} END\n", deal.trim_end()),
+        ),
+    ];
+    for (broken, repaired) in cases {
+        let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);
+        assert_eq!(String::from_utf8(fixed.text).unwrap(), repaired, "{broken}");
+        let analysis = analyze(repaired.as_bytes(), Mode::Auto, Layout::Tokens);
+        assert!(analysis.diagnostics.is_empty(), "{repaired}");
+    }
+}
+
 #[test]
 fn a_choker_dash_left_out_is_written_before_the_cards() {
     assert_eq!(
@@ -216,7 +245,11 @@ fn a_stray_terminator_loses_its_whole_line() {
         fixed(&format!("{HAND}\r\n  END \r\n{HAND}\r\n")),
         format!("{HAND}\r\n{HAND}\r\n")
     );
-    assert_eq!(fixed(&format!("{HAND}\n#")), format!("{HAND}\n"));
+    // The last line, without an ending: the input still ends without one.
+    assert_eq!(fixed(&format!("{HAND}\n#")), HAND);
+    let pair = "Joey-1C3S2G5D4D\r\nClucky-QDKDQSKSJS\r\nEND";
+    assert_eq!(fixed(&format!("{pair}\r\nEND")), pair);
+    assert_eq!(fixed("#"), "");
 }
 
 #[test]

@@ -500,3 +500,28 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
     assert_eq!(results, format!("Al vs Bo: Al Wins\n{expected}"));
     assert!(reports.contains("choker::missing_terminator"), "{reports}");
 }
+
+/// A file of whole lines but one, a whist deal's row broken in two: such
+/// a file is framed a line at a time (each whole line at once), and the
+/// deal, whose row spans two lines, is read with its line ends blanked
+/// (its last row came whole, and the deal was read as written).
+#[test]
+fn a_row_broken_among_whole_lines_is_read_across_the_break() {
+    let (whist, expected) = sample("whist");
+    let mut lines: Vec<&str> = whist.lines().collect();
+    let row = lines[2];
+    let (first, second) = row.split_at(row.rfind(' ').unwrap());
+    lines.splice(2..3, [first, second.trim_start()]);
+    let text = format!(
+        "{}\nKS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n",
+        lines.join("\n")
+    );
+    for text in [text.clone(), text.replace('\n', "\r\n")] {
+        let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+        assert_eq!(
+            (results, reports.as_str()),
+            (format!("{expected}BID D\n"), ""),
+            "{text}"
+        );
+    }
+}

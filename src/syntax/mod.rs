@@ -526,17 +526,33 @@ fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
 /// removes the whole line; a missing terminator gets the line ending its
 /// fix writes: the one after the line it follows (past blanks that end
 /// that line), else the block's first, else LF at the end of a one-line
-/// input (none where the line is no longer held).
+/// input (none where the line is no longer held). A stray terminator on
+/// the input's last line, which has no ending, takes the ending before it
+/// instead.
 #[must_use]
 pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
     let mut diagnostic = diagnostic.clone();
     match &mut diagnostic.kind {
-        Kind::StrayTerminator { line, .. } => {
-            line.len += ending_after(block, line.end()).map_or(0, <[u8]>::len);
-        }
+        Kind::StrayTerminator { line, .. } => match ending_after(block, line.end()) {
+            Some(ending) => line.len += ending.len(),
+            // The input's last line, without an ending: the ending before
+            // it goes too, so that the input still ends as it did.
+            None => {
+                let before = [&b"\r\n"[..], b"\n"].into_iter().find(|ending| {
+                    line.offset >= ending.len()
+                        && block.held(Span::new(line.offset - ending.len(), ending.len()))
+                            == Some(*ending)
+                });
+                if let Some(before) = before {
+                    line.offset -= before.len();
+                    line.len += before.len();
+                }
+            }
+        },
         Kind::MissingTerminator {
             line_ending,
             blanks_after,
+            splits_line,
             ..
         } => {
             let blanks = block
@@ -551,6 +567,11 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
                 Some(b"\r\n") => Some(LineEnding::CrLf),
                 Some(b"\n") => Some(LineEnding::Lf),
                 _ if end == block.base + block.bytes.len() => Some(first_line_ending(block)),
+                // The next section's first token, on this line.
+                Some(_) | None if block.held(Span::new(end, 1)).is_some() => {
+                    *splits_line = true;
+                    Some(line_ending_from(block, end))
+                }
                 _ => None,
             };
             *blanks_after = blanks;
@@ -566,15 +587,21 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
 /// the block's first).
 pub fn with_line_ending(diagnostic: &mut Diagnostic, block: &Block<'_>) {
     if let Kind::RecordsOnOneLine { line_ending, .. } = &mut diagnostic.kind {
-        let after = block
-            .bytes
-            .get(diagnostic.span.end().saturating_sub(block.base)..)
-            .unwrap_or_default();
-        *line_ending = match memchr::memchr(b'\n', after) {
-            Some(at) if at > 0 && after[at - 1] == b'\r' => LineEnding::CrLf,
-            Some(_) => LineEnding::Lf,
-            None => first_line_ending(block),
-        };
+        *line_ending = line_ending_from(block, diagnostic.span.end());
+    }
+}
+
+/// The ending of the line that `offset` of the input is on, else (the
+/// last line has none) the block's first.
+fn line_ending_from(block: &Block<'_>, offset: usize) -> LineEnding {
+    let after = block
+        .bytes
+        .get(offset.saturating_sub(block.base)..)
+        .unwrap_or_default();
+    match memchr::memchr(b'\n', after) {
+        Some(at) if at > 0 && after[at - 1] == b'\r' => LineEnding::CrLf,
+        Some(_) => LineEnding::Lf,
+        None => first_line_ending(block),
     }
 }
 

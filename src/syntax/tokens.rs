@@ -515,7 +515,10 @@ impl TokenFramer {
                 *cards += HAND;
                 self.last_token = Some(reference);
                 if *cards == DEAL {
-                    emit.whist(pieces);
+                    // Its earlier rows may have come token by token, over
+                    // lines.
+                    self.needs_blanks |=
+                        self.record.frame_deal(pieces, self.carriage_returns, emit);
                     *cards = 0;
                     *begun = false;
                 }
