@@ -1482,32 +1482,23 @@ mod tests {
             frames(&format!("{deal}\n{deck}\n{deal}\n#\n"), Mode::Auto),
             ["whist@1", "missing_trump_line@6", "whist@10"]
         );
+        // Four hands after the deal whose `#` was left out, then `last`.
+        let hands_then = |last: &str| {
+            let mut frames = vec!["whist@1".to_owned(), "missing_terminator@5".to_owned()];
+            frames.extend((6..10).map(|line| format!("bridge@{line}")));
+            frames.push(last.to_owned());
+            frames
+        };
         assert_eq!(
             frames(&format!("{deal}\n{rows}\n{deal}\n#\n"), Mode::Auto),
-            [
-                "whist@1",
-                "missing_terminator@5",
-                "bridge@6",
-                "bridge@7",
-                "bridge@8",
-                "bridge@9",
-                "whist@10"
-            ]
+            hands_then("whist@10")
         );
         assert_eq!(
             frames(
                 &format!("{deal}\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n"),
                 Mode::Auto
             ),
-            [
-                "whist@1",
-                "missing_terminator@5",
-                "bridge@6",
-                "bridge@7",
-                "bridge@8",
-                "bridge@9",
-                "bridge@10"
-            ]
+            hands_then("bridge@10")
         );
         assert_eq!(
             frames(&format!("{deal}\n{HAND}\n"), Mode::Auto),

@@ -784,15 +784,7 @@ impl TokenFramer {
         {
             emit.frame(missing_trump(&pieces));
         }
-        if let State::Whist {
-            pieces,
-            begun: true,
-            no_trump: true,
-            cards,
-        } = self.state
-        {
-            self.bridge_after_deals(&pieces, cards, emit);
-        }
+        self.deal_as_hands(emit);
         let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
         let game = match self.state {
             State::Whist { .. } => Game::Whist,
@@ -1019,15 +1011,7 @@ impl TokenFramer {
     /// A token of a whist section: the `#` (which ends a deal cut short
     /// too), or a token of a deal.
     fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        if let State::Whist {
-            pieces,
-            begun: true,
-            no_trump: true,
-            cards,
-        } = self.state
-            && (opens_choker(text) || lacks_its_dash(text))
-            && self.bridge_after_deals(&pieces, cards, emit)
-        {
+        if (opens_choker(text) || lacks_its_dash(text)) && self.deal_as_hands(emit) {
             // Bridge hands where a deal without its trump was read, then
             // a Choker section.
             self.tokens_bridge_section(at, text, emit);
@@ -1085,15 +1069,7 @@ impl TokenFramer {
     /// belongs is a trump left out: the deal is read, to stay in step, and
     /// reported.
     fn tokens_whist_deal(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        if let State::Whist {
-            pieces,
-            begun: true,
-            no_trump: true,
-            cards,
-        } = self.state
-            && text.len() == 1
-            && self.bridge_after_deals(&pieces, cards, emit)
-        {
+        if text.len() == 1 && self.deal_as_hands(emit) {
             // The cards read as this deal's were bridge hands: the trump
             // opens a whist section after them.
             self.tokens_bridge_section(at, text, emit);
@@ -1258,6 +1234,22 @@ impl TokenFramer {
         true
     }
 
+    /// The deal being read, begun without its trump, framed as the bridge
+    /// hands it may be ([`Self::bridge_after_deals`]); `false` when it is
+    /// no such deal, or may not be.
+    fn deal_as_hands(&mut self, emit: &mut impl FrameSink) -> bool {
+        let State::Whist {
+            pieces,
+            begun: true,
+            no_trump: true,
+            cards,
+        } = self.state
+        else {
+            return false;
+        };
+        self.bridge_after_deals(&pieces, cards, emit)
+    }
+
     /// Whether `text`, after a deal without its trump read whole
     /// ([`Self::trumpless`]), says its cards were bridge hands: a card (no
     /// deal starts so), a Choker hand, or a trump after cards that are no
@@ -1352,15 +1344,7 @@ impl TokenFramer {
 
     /// Reports the record left unfinished when a section ends.
     fn end_section(&mut self, emit: &mut impl FrameSink) {
-        if let State::Whist {
-            pieces,
-            begun: true,
-            no_trump: true,
-            cards,
-        } = self.state
-        {
-            self.bridge_after_deals(&pieces, cards, emit);
-        }
+        self.deal_as_hands(emit);
         match self.state {
             State::Bridge {
                 hand,
