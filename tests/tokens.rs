@@ -472,6 +472,13 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
         (results.as_str(), reports.as_str()),
         (format!("{bid}Al vs Bo: Al Wins\n").as_str(), "")
     );
+    // A name that is a card too, where a hand would begin.
+    let text = format!("{bridge}TC - 1C3S2G5D4D Bo-7G8GTDJD4S END\n");
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(
+        (results.as_str(), reports.as_str()),
+        (format!("{bid}TC vs Bo: TC Wins\n").as_str(), "")
+    );
     // Mid-hand, the dash ends the hand cut short.
     let text = "KS QS TH Al - 1C3S2G5D4D Bo-7G8GTDJD4S END\n";
     let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);

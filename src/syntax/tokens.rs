@@ -594,7 +594,7 @@ impl TokenFramer {
             // deal begun, it is one card and can open nothing else.
             if is_plain_pair(text) {
                 match self.state {
-                    State::Bridge { .. } if !self.may_hold_in_bridge(text) => {
+                    State::Bridge { cards, .. } if !self.may_hold_in_bridge(text, cards == 0) => {
                         self.last_token = Some(at);
                         self.hand_cards(at, Added::token(at, 1), emit);
                         return;
@@ -739,15 +739,18 @@ impl TokenFramer {
     /// The next run of plain pairs, up to `wanted`, as
     /// [`Cursor::plain_pairs`] finds it; but in a bridge section a run
     /// that ends in a word the section would hold
-    /// ([`Self::may_hold_in_bridge`]: `Al` in `Al - 1C…`) ends before it,
-    /// so that the word is read by the section's rules.
+    /// ([`Self::may_hold_in_bridge`]: `Al` in `Al - 1C…`, or `TC` in
+    /// `TC - 1C…` where a hand begins) ends before it, so that the word is
+    /// read by the section's rules.
     #[inline(always)]
     fn plain_run(&self, cursor: &mut Cursor<'_>, wanted: usize, bytes: &[u8]) -> Option<PlainRun> {
         let start = *cursor;
         let run = cursor.plain_pairs(wanted)?;
-        if !matches!(self.state, State::Bridge { .. })
-            || !self.may_hold_in_bridge(&bytes[run.last..run.last + 2])
-        {
+        let State::Bridge { cards, .. } = self.state else {
+            return Some(run);
+        };
+        let at_hand_start = cards == 0 && run.count == 1;
+        if !self.may_hold_in_bridge(&bytes[run.last..run.last + 2], at_hand_start) {
             return Some(run);
         }
         *cursor = start;
@@ -944,11 +947,11 @@ impl TokenFramer {
         } else if let Some(terminator) = terminator(text) {
             self.end_section(emit);
             emit.frame(stray(terminator, at));
-        } else if self.may_hold_in_bridge(text)
+        } else if self.may_hold_in_bridge(text, cards == 0)
             && let Some(held) = Held::new(at, text)
         {
-            // A Choker name whose dash stands apart (`Al - 1C…`), or a bad
-            // card: the next token says which.
+            // A Choker name whose dash stands apart (`Al - 1C…`), or a
+            // card (bad, or the hand's first): the next token says which.
             self.held = Some(held);
         } else {
             self.tokens_bridge_hand(at, text, emit);
@@ -956,11 +959,14 @@ impl TokenFramer {
     }
 
     /// Whether `text`, in a bridge section, is held for the next token: a
-    /// word of letters that is no card, in auto, may name the first hand
-    /// of a Choker section that follows.
+    /// word of letters, in auto, may name the first hand of a Choker
+    /// section that follows. A card may too (`TC - 1C…`), where a hand
+    /// begins (`at_hand_start`); elsewhere it is one of the hand's.
     #[inline(always)]
-    fn may_hold_in_bridge(&self, text: &[u8]) -> bool {
-        self.mode == Mode::Auto && may_name_a_hand(text) && !is_standard_card(text)
+    fn may_hold_in_bridge(&self, text: &[u8], at_hand_start: bool) -> bool {
+        self.mode == Mode::Auto
+            && may_name_a_hand(text)
+            && (at_hand_start || !is_standard_card(text))
     }
 
     /// `tokens_bridge_hand = 13 * token ;`
