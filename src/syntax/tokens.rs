@@ -806,6 +806,10 @@ impl TokenFramer {
         if let Some(held) = self.held.take() {
             if text.first() == Some(&b'-') {
                 if !matches!(self.state, State::Choker { .. }) {
+                    if let State::Whist { pieces, .. } = self.state {
+                        // Held only where a deal would start, after one.
+                        emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+                    }
                     self.end_section(emit);
                     self.state = self.section_state(Some(Game::Choker));
                 }
@@ -881,7 +885,7 @@ impl TokenFramer {
     /// A held word that no dash followed: in the open, it opens a section;
     /// between a Choker section's pairs, it ends the section (whose `END`
     /// was left out) and opens another; in a bridge section, it is a card
-    /// of the hand.
+    /// of the hand; in a whist section, it begins the deal.
     fn release(&mut self, held: Held, emit: &mut impl FrameSink) {
         match self.state {
             State::Choker { .. } => {
@@ -894,6 +898,11 @@ impl TokenFramer {
             // do not end at opens no section (`SPADES` mid-hand).
             State::Bridge { .. } => {
                 self.tokens_bridge_hand(held.at, held.text(), emit);
+                return;
+            }
+            // The deal's first token, whatever it is.
+            State::Whist { .. } => {
+                self.tokens_whist_deal(held.at, held.text(), emit);
                 return;
             }
             _ => {}
@@ -1038,6 +1047,25 @@ impl TokenFramer {
             emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
             self.state = State::Open;
             self.tokens_section(at, text, emit);
+            return;
+        }
+        if self.mode == Mode::Auto
+            && let State::Whist {
+                pieces,
+                begun: false,
+                ..
+            } = &self.state
+            && pieces[4].len > 0
+            && text.len() > 1
+            && may_name_a_hand(text)
+            && terminator(text).is_none()
+            && let Some(held) = Held::new(at, text)
+        {
+            // A word of letters where a deal would start: the name of a
+            // Choker hand whose dash stands apart (the `#` left out before
+            // its section), or the deal's trump written out, or a card
+            // where it belongs. The next token says which.
+            self.held = Some(held);
             return;
         }
         let Some(found) = terminator(text) else {
