@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use cardsharp::analyze;
+use cardsharp::ast::Game;
 use cardsharp::diagnostic::{Applicability, Fix};
 use cardsharp::fix::{apply, fix};
 use cardsharp::generate::{mixed_document, reflowed};
@@ -252,6 +253,35 @@ fn a_stray_terminator_loses_its_whole_line() {
     let pair = "Joey-1C3S2G5D4D\r\nClucky-QDKDQSKSJS\r\nEND";
     assert_eq!(fixed(&format!("{pair}\r\nEND")), pair);
     assert_eq!(fixed("#"), "");
+}
+
+/// With the game forced, the other game's terminator before any record
+/// closes nothing: it goes, as in auto. Read as the section's terminator
+/// written wrong, its fix ended the section at once, and every record
+/// after it was ignored.
+#[test]
+fn the_other_games_terminator_first_is_stray_under_a_forced_game() {
+    let pair = "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n";
+    let cases = [
+        (Game::Choker, format!("#\n{pair}"), pair.to_owned()),
+        (
+            Game::Whist,
+            format!("\nEND\n{DEAL}#\n"),
+            format!("\n{DEAL}#\n"),
+        ),
+    ];
+    for (game, broken, original) in cases {
+        for layout in [Layout::Lines, Layout::Tokens] {
+            let repaired = fix(broken.as_bytes(), Mode::Forced(game), layout, false).text;
+            assert_eq!(String::from_utf8(repaired).unwrap(), original, "{layout:?}");
+            let codes: Vec<_> = analyze(broken.as_bytes(), Mode::Forced(game), layout)
+                .diagnostics
+                .iter()
+                .map(|located| located.diagnostic.kind.code())
+                .collect();
+            assert_eq!(codes, ["stray_terminator"]);
+        }
+    }
 }
 
 #[test]

@@ -316,6 +316,15 @@ impl Framer {
         if line.is_blank() {
             return;
         }
+        if self.last_line.is_none()
+            && let Some(terminator) = other_games_terminator(self.mode, line.trimmed())
+        {
+            // The first line of a document of one game, and the other
+            // game's terminator: it closes nothing. Read as the wrong
+            // terminator, its fix would end the section before any record.
+            emit.frame(stray(terminator, line));
+            return;
+        }
         let reference = line.reference();
         self.last_line = Some(reference);
         match self.state {
@@ -1199,6 +1208,16 @@ fn wrong_terminator(expected: &'static str, line: &Line<'_>) -> Frame {
         line.content_span(),
         line.reference(),
     )
+}
+
+/// The terminator of the game that `mode` does not force, when
+/// `trimmed` is it: `#` in a Choker document, `END` in a whist one.
+pub(super) fn other_games_terminator(mode: Mode, trimmed: &[u8]) -> Option<&'static str> {
+    match (mode, trimmed) {
+        (Mode::Forced(Game::Choker), b"#") => Some(HASH),
+        (Mode::Forced(Game::Whist), b"END") => Some(END),
+        _ => None,
+    }
 }
 
 fn terminator(trimmed: &[u8]) -> Option<&'static str> {

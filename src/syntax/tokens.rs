@@ -23,7 +23,7 @@
 use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
-use super::document::{END, HASH, missing_terminator, problem};
+use super::document::{END, HASH, missing_terminator, other_games_terminator, problem};
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
@@ -824,6 +824,14 @@ impl TokenFramer {
             && !(self.follows_hands(text) && self.bridge_after_deals(&pieces, DEAL, emit))
         {
             emit.frame(missing_trump(&pieces));
+        }
+        if self.last_token.is_none()
+            && let Some(terminator) = other_games_terminator(self.mode, text)
+        {
+            // As in the lines layout: the other game's terminator first
+            // closes nothing.
+            emit.frame(stray(terminator, at));
+            return;
         }
         self.last_token = Some(at);
         match self.state {
