@@ -165,6 +165,11 @@ pub enum Kind {
     StrayTerminator {
         terminator: &'static str,
         line: Span,
+        /// The rows read as bridge hands right before it are a whole
+        /// deck (after a lone trump, maybe): a whist deal whose trump line
+        /// was lost or joined to its first row, as likely as a `#` put in
+        /// by mistake, so that its removal is no certain repair.
+        after_a_deck: bool,
     },
     /// A line that plainly means to end the open section but is not its
     /// terminator: `end`, `# end`, or the other game's terminator. The
@@ -913,13 +918,23 @@ impl Kind {
                     "without --game, cardsharp reads the rest as further sections".to_owned(),
                 ),
             },
-            Kind::StrayTerminator { terminator, .. } => Description {
+            Kind::StrayTerminator {
+                terminator,
+                after_a_deck,
+                ..
+            } => Description {
                 code: "stray_terminator",
                 severity: Severity::Error,
                 message: format!("`{terminator}` closes no section here"),
                 label: "no section to close".to_owned(),
                 secondary: Vec::new(),
-                help: Some("remove this line".to_owned()),
+                help: Some(if *after_a_deck {
+                    "the rows before it hold the 52 cards of a whist deal: write its trump \
+                     line before them, or remove this line"
+                        .to_owned()
+                } else {
+                    "remove this line".to_owned()
+                }),
             },
             Kind::WrongTerminator { expected, found } => Description {
                 code: "wrong_terminator",
@@ -1083,12 +1098,18 @@ impl Kind {
                     format!("{ending}{terminator}{after}"),
                 )]
             }
-            Kind::StrayTerminator { line, .. } => {
-                vec![Fix::safe(
-                    "remove this line".to_owned(),
-                    *line,
-                    String::new(),
-                )]
+            Kind::StrayTerminator {
+                line, after_a_deck, ..
+            } => {
+                let remove = Fix::safe("remove this line".to_owned(), *line, String::new());
+                if *after_a_deck {
+                    vec![Fix {
+                        applicability: Applicability::Unsafe,
+                        ..remove
+                    }]
+                } else {
+                    vec![remove]
+                }
             }
             Kind::DuplicateCard {
                 first,
@@ -1331,6 +1352,7 @@ mod tests {
             Kind::StrayTerminator {
                 terminator: "END",
                 line: span,
+                after_a_deck: false,
             },
             Kind::WrongTerminator {
                 expected: "#",

@@ -255,6 +255,36 @@ fn a_stray_terminator_loses_its_whole_line() {
     assert_eq!(fixed("#"), "");
 }
 
+/// A `#` after rows that hold a whole deck, read as bridge hands: a
+/// whist deal whose trump line was lost (or joined to its first row) as
+/// likely as a stray `#`, so its removal is unsafe, in both layouts.
+/// After other hands it is safe.
+#[test]
+fn a_hash_after_a_deck_of_rows_is_removed_only_unsafely() {
+    let rows = DEAL.strip_prefix("H\n").unwrap();
+    let cases = [
+        (format!("{rows}#\n"), Layout::Lines),
+        (format!("H {rows}#"), Layout::Lines),
+        (format!("{}#\n", rows.replace('\n', " ")), Layout::Tokens),
+    ];
+    for (text, layout) in cases {
+        let safely = fix(text.as_bytes(), Mode::Auto, layout, false).text;
+        assert_eq!(String::from_utf8(safely).unwrap(), text, "{layout:?}");
+        let unsafely = fix(text.as_bytes(), Mode::Auto, layout, true).text;
+        assert!(!unsafely.contains(&b'#'), "{layout:?} {text}");
+    }
+    let hands = format!("{HAND}\n").repeat(4);
+    assert_eq!(fixed(&format!("{hands}#\n")), hands);
+    let joined = hands.replace('\n', " ");
+    let repaired = fix(
+        format!("{joined}#").as_bytes(),
+        Mode::Auto,
+        Layout::Tokens,
+        false,
+    );
+    assert_eq!(String::from_utf8(repaired.text).unwrap(), joined);
+}
+
 /// With the game forced, the other game's terminator before any record
 /// closes nothing: it goes, as in auto. Read as the section's terminator
 /// written wrong, its fix ended the section at once, and every record

@@ -1243,6 +1243,7 @@ fn stray(terminator: &'static str, line: &Line<'_>) -> Frame {
         Kind::StrayTerminator {
             terminator,
             line: Span::new(line.offset, line.text.len()),
+            after_a_deck: false,
         },
         line.content_span(),
         line.reference(),

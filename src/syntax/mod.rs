@@ -121,6 +121,17 @@ pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
         })
 }
 
+/// Whether rows read as bridge hands hold a whist deal's 52 cards, each
+/// once, maybe after a lone trump joined to the first row.
+fn holds_a_deal(rows: &[u8]) -> bool {
+    let rows = rows.trim_ascii_start();
+    let cards = match rows {
+        [_, space, rest @ ..] if tokens::is_space(*space) => rest,
+        _ => rows,
+    };
+    is_whole_deck(into_deck(Some(0), cards))
+}
+
 /// Whether `deck` ([`into_deck`]) is all 52 cards.
 pub(crate) fn is_whole_deck(deck: Option<u64>) -> bool {
     deck.is_some_and(|deck| deck.count_ones() == 52)
@@ -533,22 +544,19 @@ fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
 pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
     let mut diagnostic = diagnostic.clone();
     match &mut diagnostic.kind {
-        Kind::StrayTerminator { line, .. } => match ending_after(block, line.end()) {
-            Some(ending) => line.len += ending.len(),
-            // The input's last line, without an ending: the ending before
-            // it goes too, so that the input still ends as it did.
-            None => {
-                let before = [&b"\r\n"[..], b"\n"].into_iter().find(|ending| {
-                    line.offset >= ending.len()
-                        && block.held(Span::new(line.offset - ending.len(), ending.len()))
-                            == Some(*ending)
-                });
-                if let Some(before) = before {
-                    line.offset -= before.len();
-                    line.len += before.len();
-                }
+        Kind::StrayTerminator {
+            line, after_a_deck, ..
+        } => {
+            // The rows before it, which the tokens layout gives up to the
+            // terminator: their blanks after the last card are no row's.
+            if let Some(rows) = &mut diagnostic.cover
+                && let Some(bytes) = block.held(rows.span)
+            {
+                rows.span.len = bytes.trim_ascii_end().len();
+                *after_a_deck = holds_a_deal(bytes);
             }
-        },
+            stray_line_with_its_ending(line, block);
+        }
         Kind::MissingTerminator {
             line_ending,
             blanks_after,
@@ -579,6 +587,26 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
         _ => with_line_ending(&mut diagnostic, block),
     }
     diagnostic
+}
+
+/// A stray terminator's line with its ending, which its fix removes; on
+/// the input's last line, which has none, with the ending before it, so
+/// that the input still ends as it did.
+fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
+    match ending_after(block, line.end()) {
+        Some(ending) => line.len += ending.len(),
+        None => {
+            let before = [&b"\r\n"[..], b"\n"].into_iter().find(|ending| {
+                line.offset >= ending.len()
+                    && block.held(Span::new(line.offset - ending.len(), ending.len()))
+                        == Some(*ending)
+            });
+            if let Some(before) = before {
+                line.offset -= before.len();
+                line.len += before.len();
+            }
+        }
+    }
 }
 
 /// A diagnostic as a record's reader made it from its lines, with what

@@ -306,6 +306,9 @@ pub(crate) struct TokenFramer {
     /// The cards of a deal begun without its trump
     /// ([`super::into_deck`]): a whole deck is a deal, else bridge hands.
     trumpless_deck: Option<u64>,
+    /// The first token of the bridge section opened in auto: a `#` after
+    /// its first 52 cards may end a whist deal that lost its trump.
+    bridge_opened: Option<LineRef>,
 }
 
 /// A word of letters held by [`TokenFramer::held`], with its bytes: a
@@ -410,6 +413,7 @@ impl TokenFramer {
             after_deals: None,
             trumpless: None,
             trumpless_deck: None,
+            bridge_opened: None,
         };
         framer.state = framer.section_state(mode_game(mode));
         framer
@@ -946,6 +950,7 @@ impl TokenFramer {
     fn open_bridge(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if !matches!(self.state, State::Bridge { .. }) {
             self.state = self.section_state(Some(Game::Bridge));
+            self.bridge_opened = Some(at);
         }
         self.tokens_bridge_hand(at, text, emit);
     }
@@ -962,8 +967,19 @@ impl TokenFramer {
             self.end_section(emit);
             self.tokens_section(at, text, emit);
         } else if let Some(terminator) = terminator(text) {
+            let deal = match self.state {
+                State::Bridge {
+                    cards: 0,
+                    section: DEAL,
+                    ..
+                } if terminator == HASH => self.bridge_opened,
+                _ => None,
+            };
             self.end_section(emit);
-            emit.frame(stray(terminator, at));
+            emit.frame(match deal {
+                Some(first) => stray_after_rows(first, at),
+                None => stray(terminator, at),
+            });
         } else if self.may_hold_in_bridge(text, cards == 0)
             && let Some(held) = Held::new(at, text)
         {
@@ -1273,6 +1289,7 @@ impl TokenFramer {
             cards: 0,
             section: cards,
         };
+        self.bridge_opened = Some(pieces[1]);
         true
     }
 
@@ -1676,10 +1693,27 @@ fn stray(terminator: &'static str, at: LineRef) -> Frame {
         Kind::StrayTerminator {
             terminator,
             line: Span::new(at.offset, at.len),
+            after_a_deck: false,
         },
         Span::new(at.offset, at.len),
         at,
     )
+}
+
+/// A `#` right after the first 52 cards of a bridge section, from
+/// `first`: a whist deal that lost its trump, maybe, as the lines layout
+/// says of rows before a `#`; the report covers them.
+fn stray_after_rows(first: LineRef, at: LineRef) -> Frame {
+    let Frame::Problem { diagnostic, .. } = stray(HASH, at) else {
+        unreachable!("a stray terminator is a problem");
+    };
+    Frame::Problem {
+        diagnostic: Box::new(diagnostic.covering(
+            Span::new(first.offset, at.offset - first.offset),
+            "read as bridge hands: a whist deal without its trump?",
+        )),
+        lines: (first, at),
+    }
 }
 
 /// The last hand of a Choker section, left without an opponent; the pairs
