@@ -99,6 +99,16 @@ fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
             "AlQDJDQCKDTD Bo-8CJC4C2D2C\tCy-9D2GTS3STG Xy-4G8C1CTDKS END\n",
             "Al-QDJDQCKDTD Bo-8CJC4C2D2C\tCy-9D2GTS3STG Xy-4G8C1CTDKS END\n",
         ),
+        // Likewise when the next hand's name stands apart from its dash,
+        // at the section's start and between a pair's hands.
+        (
+            "AlKGQGJGTGCG Bo - QDKDQSKSJS END\n",
+            "Al-KGQGJGTGCG Bo - QDKDQSKSJS END\n",
+        ),
+        (
+            "Bo-QDKDQSKSJS AlKGQGJGTGCG Cy - 1C3S2G5D4D Di-7G8GTDJD4S END\n",
+            "Bo-QDKDQSKSJS Al-KGQGJGTGCG Cy - 1C3S2G5D4D Di-7G8GTDJD4S END\n",
+        ),
     ];
     for (broken, repaired) in cases {
         let fixed = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false);

@@ -1336,10 +1336,12 @@ impl TokenFramer {
     fn tokens_choker_hand(&mut self, at: LineRef, shape: Shape, emit: &mut impl FrameSink) {
         if let State::Choker { hand, first, .. } = &mut self.state
             && let HandSoFar::Name(name) = *hand
-            && matches!(shape, Shape::Whole)
+            && (matches!(shape, Shape::Whole)
+                || name.len > CARD_CHARACTERS && begins_a_hand(shape, at))
         {
             // A name with neither dash nor cards after it, or a hand whose
-            // dash was left out (`AlQDJDQCKDTD Bo-8C…`): a hand of its own,
+            // dash was left out (`AlQDJDQCKDTD Bo-8C…`, and `AlKGQGJGTGCG
+            // Bo - …`, whose cards are letters too): a hand of its own,
             // which its reading reports, before this one.
             *hand = HandSoFar::Nothing;
             first.get_or_insert(name);
@@ -1618,6 +1620,20 @@ enum Shape {
     Whole,
     /// Anything else: a hand of its own (or the cards after a name).
     Other,
+}
+
+/// The characters of a Choker hand's five cards.
+const CARD_CHARACTERS: usize = 10;
+
+/// Whether a token of `shape`, at `at`, after a word of letters, begins
+/// another hand rather than being that word's cards written apart: a
+/// name with its dash, or a word of letters that is not ten characters.
+fn begins_a_hand(shape: Shape, at: LineRef) -> bool {
+    match shape {
+        Shape::EndsWithDash => true,
+        Shape::NameOnly => at.len != CARD_CHARACTERS,
+        _ => false,
+    }
 }
 
 impl Shape {
