@@ -1056,30 +1056,28 @@ impl TokenFramer {
             self.tokens_bridge_section(at, text, emit);
             return;
         }
-        if self.mode == Mode::Auto
-            && let State::Whist {
+        // In auto, where a deal would start after one: the last deal's
+        // last row.
+        let after_a_deal = match self.state {
+            State::Whist {
                 pieces,
                 begun: false,
                 ..
-            } = &self.state
-            && pieces[4].len > 0
+            } if self.mode == Mode::Auto && pieces[4].len > 0 => Some(pieces[4]),
+            _ => None,
+        };
+        if let Some(last_row) = after_a_deal
             && (opens_choker(text) || lacks_its_dash(text))
         {
             // A Choker hand where a deal would start: the `#` was left
             // out after the last deal (whose `END` would otherwise be
             // read as this section's terminator, and "fixed" to `#`).
-            emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+            emit.frame(missing_terminator(Game::Whist, HASH, last_row));
             self.state = State::Open;
             self.tokens_section(at, text, emit);
             return;
         }
-        if self.mode == Mode::Auto
-            && let State::Whist {
-                pieces,
-                begun: false,
-                ..
-            } = &self.state
-            && pieces[4].len > 0
+        if after_a_deal.is_some()
             && text.len() > 1
             && may_name_a_hand(text)
             && terminator(text).is_none()
