@@ -101,6 +101,12 @@ fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
         ),
         // Likewise when the next hand's name stands apart from its dash,
         // at the section's start and between a pair's hands.
+        // A blank for the dash, where the section begins: the dash goes
+        // before the cards, as in the lines layout.
+        (
+            "Al 1C3S2G5D4D Bo-7G8GTDJD4S END\n",
+            "Al -1C3S2G5D4D Bo-7G8GTDJD4S END\n",
+        ),
         (
             "AlKGQGJGTGCG Bo - QDKDQSKSJS END\n",
             "Al-KGQGJGTGCG Bo - QDKDQSKSJS END\n",

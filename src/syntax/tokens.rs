@@ -808,7 +808,7 @@ impl TokenFramer {
     /// One token, at `at`, whose bytes are `text`.
     fn next_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if let Some(held) = self.held.take() {
-            if text.first() == Some(&b'-') {
+            if text.first() == Some(&b'-') || cards_after_a_name(&held, text) {
                 if !matches!(self.state, State::Choker { .. }) {
                     if let State::Whist { pieces, .. } = self.state {
                         // Held only where a deal would start, after one.
@@ -1618,6 +1618,17 @@ enum Shape {
     Whole,
     /// Anything else: a hand of its own (or the cards after a name).
     Other,
+}
+
+/// Whether `text`, after the held word, is a Choker hand's ten card
+/// characters, written apart from the word with a blank for the dash
+/// (`Al 1C3S2G5D4D`): the word is the hand's name, as the lines layout
+/// reads such a line. Glued bridge cards after a card (`TC KSQSTH8H4H`)
+/// are not.
+fn cards_after_a_name(held: &Held, text: &[u8]) -> bool {
+    text.len() == CARD_CHARACTERS
+        && !text.contains(&b'-')
+        && super::document::opens_choker(&[held.text(), b" ", text].concat())
 }
 
 /// The characters of a Choker hand's five cards.
