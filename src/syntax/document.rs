@@ -157,6 +157,16 @@ enum State {
     Closed {
         warned: bool,
     },
+    /// `--game` forced: the other game's terminator between records (`#`
+    /// among Choker hands, `END` between deals), whose report
+    /// ([`Framer::doubtful_terminator`]) waits for the next line: at the
+    /// end of the input it is the section's terminator written wrong;
+    /// before more lines, a stray line, and the section goes on.
+    OtherTerminator {
+        at: LineRef,
+        /// The Choker hand waiting for its opponent.
+        waiting: Option<LineRef>,
+    },
 }
 
 /// Groups lines into [`Frame`]s: `document`, `section` and the three
@@ -177,6 +187,9 @@ pub(crate) struct Framer {
     /// The suit a doubtful deal's first line named (`Hearts`), if any: the
     /// fix its report offers.
     doubtful_trump: Option<u8>,
+    /// In [`State::OtherTerminator`], its two reports: the wrong
+    /// terminator, and the stray one.
+    doubtful_terminator: Option<Box<[Frame; 2]>>,
     /// The last bridge hands read in a row, up to four, and how many there
     /// were since the last line of another kind: a `#` right after them
     /// says they may have been a whist deal that lost its trump line, and
@@ -207,6 +220,7 @@ impl Framer {
             last_choker_line: None,
             first_choker_hand: None,
             doubtful_trump: None,
+            doubtful_terminator: None,
             recent_rows: [LineRef::default(); 4],
             recent_count: 0,
             latest: 0,
@@ -226,6 +240,8 @@ impl Framer {
             // only shown in a report, and may be let go.
             State::Rows { rows, .. } => Some(rows[0].offset),
             State::AfterCut { deal, .. } => Some(deal[0].offset),
+            // Its line, whose ending the stray report takes.
+            State::OtherTerminator { at, waiting } => Some(waiting.unwrap_or(at).offset),
             // Lines only shown in a report: held while they are near, so
             // that a run of blank lines after them is not kept in memory.
             State::Junk { first, .. }
@@ -316,14 +332,26 @@ impl Framer {
         if line.is_blank() {
             return;
         }
-        if self.last_line.is_none()
-            && let Some(terminator) = other_games_terminator(self.mode, line.trimmed())
-        {
-            // The first line of a document of one game, and the other
-            // game's terminator: it closes nothing. Read as the wrong
-            // terminator, its fix would end the section before any record.
-            emit.frame(stray(terminator, line));
-            return;
+        if let Some(terminator) = other_games_terminator(self.mode, line.trimmed()) {
+            // In a document of one game, the other game's terminator
+            // before any record closes nothing: read as the wrong
+            // terminator, its fix would end the section there. Between
+            // records, the next line says which it is.
+            match self.state {
+                _ if self.last_line.is_none() => {
+                    emit.frame(stray(terminator, line));
+                    return;
+                }
+                State::Choker { waiting } => {
+                    self.defer_other_terminator(terminator, line, waiting);
+                    return;
+                }
+                State::Whist { count: 0, .. } => {
+                    self.defer_other_terminator(terminator, line, None);
+                    return;
+                }
+                _ => {}
+            }
         }
         let reference = line.reference();
         self.last_line = Some(reference);
@@ -343,6 +371,10 @@ impl Framer {
             State::Rows { .. } => self.rows(line, emit),
             State::AfterCut { .. } => self.after_cut(line, emit),
             State::Junk { .. } => self.junk(line, emit),
+            State::OtherTerminator { .. } => {
+                self.resume_after_other_terminator(emit);
+                self.line(line, emit);
+            }
             State::Closed { warned } => {
                 if !warned {
                     self.state = State::Closed { warned: true };
@@ -365,6 +397,7 @@ impl Framer {
     /// would have belonged to (so that no line before it has to be kept
     /// while the rest of it is skipped). `line` holds its first bytes only.
     pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.resume_after_other_terminator(emit);
         match &mut self.state {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting.take() {
@@ -401,7 +434,8 @@ impl Framer {
                 self.state = State::Open;
             }
             State::Junk { .. } => self.end_junk(emit),
-            State::Open | State::Closed { .. } => {}
+            // Resumed above.
+            State::Open | State::Closed { .. } | State::OtherTerminator { .. } => {}
         }
         self.recent_count = 0;
         let shown = LineRef {
@@ -417,10 +451,40 @@ impl Framer {
         ));
     }
 
+    /// In [`State::OtherTerminator`], a line after the other game's
+    /// terminator: that was a stray line, and the section goes on.
+    fn resume_after_other_terminator(&mut self, emit: &mut impl FrameSink) {
+        let State::OtherTerminator { waiting, .. } = self.state else {
+            return;
+        };
+        if let Some(reports) = self.doubtful_terminator.take() {
+            let [_, stray] = *reports;
+            emit.frame(stray);
+        }
+        self.state = match self.mode {
+            Mode::Forced(Game::Whist) => State::Whist {
+                lines: [LineRef::default(); 5],
+                count: 0,
+                sure: true,
+            },
+            _ => State::Choker { waiting },
+        };
+    }
+
     /// The end of the input: reports what was left open.
     pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
         match std::mem::replace(&mut self.state, State::Open) {
+            State::OtherTerminator { waiting, .. } => {
+                // The section's terminator, written wrong.
+                if let Some(reports) = self.doubtful_terminator.take() {
+                    let [wrong, _] = *reports;
+                    emit.frame(wrong);
+                }
+                if let Some(hand) = waiting {
+                    emit.frame(self.unpaired(hand));
+                }
+            }
             State::Choker { waiting } => {
                 if let Some(hand) = waiting {
                     emit.frame(self.unpaired(hand));
@@ -1059,6 +1123,25 @@ impl Framer {
             ),
             lines: (lines[0], lines[4]),
         }
+    }
+
+    /// The other game's `terminator`, on `line`, between the records of a
+    /// section of the game forced: which it is, the next line says.
+    fn defer_other_terminator(
+        &mut self,
+        terminator: &'static str,
+        line: &Line<'_>,
+        waiting: Option<LineRef>,
+    ) {
+        let expected = if terminator == HASH { END } else { HASH };
+        self.doubtful_terminator = Some(Box::new([
+            wrong_terminator(expected, line),
+            stray(terminator, line),
+        ]));
+        self.state = State::OtherTerminator {
+            at: line.reference(),
+            waiting,
+        };
     }
 
     /// The state after `END` or `#`: a new section in `--game auto`,

@@ -284,6 +284,13 @@ pub(crate) struct TokenFramer {
     /// Choker section's pairs where it could also open another section),
     /// held until the next token says whether a dash follows it.
     held: Option<Held>,
+    /// `--game` forced: the other game's terminator between records (`#`
+    /// among Choker hands, `END` between deals), as the lines layout
+    /// holds it: its two reports (the section's terminator written wrong,
+    /// a stray one) and the section's state, while the framer reads as
+    /// closed. The next token says which: a stray, and the section goes
+    /// on; at the end of the input, the terminator.
+    other_terminator: Option<Box<OtherTerminator>>,
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
@@ -309,6 +316,15 @@ pub(crate) struct TokenFramer {
     /// The first token of the bridge section opened in auto: a `#` after
     /// its first 52 cards may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
+}
+
+/// What [`TokenFramer::other_terminator`] holds.
+#[derive(Debug)]
+struct OtherTerminator {
+    at: LineRef,
+    wrong: Frame,
+    stray: Frame,
+    section: State,
 }
 
 /// A word of letters held by [`TokenFramer::held`], with its bytes: a
@@ -414,6 +430,7 @@ impl TokenFramer {
             trumpless: None,
             trumpless_deck: None,
             bridge_opened: None,
+            other_terminator: None,
         };
         framer.state = framer.section_state(mode_game(mode));
         framer
@@ -422,7 +439,13 @@ impl TokenFramer {
     /// The offset of the first token the framer still holds.
     #[must_use]
     pub(crate) fn holds_from(&self) -> Option<usize> {
-        let record = match self.state {
+        // Held too: the other game's terminator, whose report takes its
+        // ending, and the section's record before it.
+        let (state, terminator) = match &self.other_terminator {
+            Some(other) => (other.section, Some(other.at)),
+            None => (self.state, None),
+        };
+        let record = match state {
             State::Bridge { hand, cards, .. } if cards > 0 => Some(hand),
             State::Whist {
                 pieces,
@@ -436,6 +459,7 @@ impl TokenFramer {
             _ => None,
         }
         .or(self.trumpless.map(|pieces| pieces[0]))
+        .or(terminator)
         .map(|piece| piece.offset);
         match (record, self.held) {
             (Some(offset), Some(held)) => Some(offset.min(held.at.offset)),
@@ -783,6 +807,12 @@ impl TokenFramer {
 
     /// The end of the input: reports what was left open.
     pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
+        if let Some(other) = self.other_terminator.take() {
+            self.state = other.section;
+            self.end_section(emit);
+            emit.frame(other.wrong);
+            self.close_section();
+        }
         if let Some(held) = self.held.take() {
             self.release(held, emit);
         }
@@ -807,6 +837,10 @@ impl TokenFramer {
 
     /// One token, at `at`, whose bytes are `text`.
     fn next_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if let Some(other) = self.other_terminator.take() {
+            emit.frame(other.stray);
+            self.state = other.section;
+        }
         if let Some(held) = self.held.take() {
             if text.first() == Some(&b'-') || cards_after_a_name(&held, text) {
                 if !matches!(self.state, State::Choker { .. }) {
@@ -1094,6 +1128,12 @@ impl TokenFramer {
             self.tokens_whist_deal(at, text, emit);
             return;
         };
+        if matches!(self.state, State::Whist { begun: false, .. })
+            && let Some(found) = other_games_terminator(self.mode, text)
+        {
+            self.defer_other_terminator(found, at);
+            return;
+        }
         if let State::Whist {
             pieces,
             begun: true,
@@ -1220,7 +1260,11 @@ impl TokenFramer {
             return;
         };
         let between_pairs = matches!(hand, HandSoFar::Nothing) && waiting.is_none();
-        if let Some(found) = terminator(text) {
+        if matches!(hand, HandSoFar::Nothing)
+            && let Some(found) = other_games_terminator(self.mode, text)
+        {
+            self.defer_other_terminator(found, at);
+        } else if let Some(found) = terminator(text) {
             self.end_section(emit);
             if found == HASH {
                 emit.frame(problem(
@@ -1256,6 +1300,27 @@ impl TokenFramer {
         } else {
             self.tokens_choker_hand(at, Shape::of(text), emit);
         }
+    }
+
+    /// The other game's `terminator`, at `at`, between the records of a
+    /// section of the game forced: which it is, the next token says.
+    fn defer_other_terminator(&mut self, terminator: &'static str, at: LineRef) {
+        let expected = if terminator == HASH { END } else { HASH };
+        self.other_terminator = Some(Box::new(OtherTerminator {
+            at,
+            wrong: problem(
+                Scope::Document,
+                Kind::WrongTerminator {
+                    expected,
+                    found: terminator.to_owned(),
+                },
+                Span::new(at.offset, at.len),
+                at,
+            ),
+            stray: stray(terminator, at),
+            section: self.state,
+        }));
+        self.state = State::Closed { warned: true };
     }
 
     /// A whist deal begun with a card where its trump belongs, in auto,
