@@ -272,16 +272,22 @@ fn a_stray_terminator_loses_its_whole_line() {
 }
 
 /// A `#` after rows that hold a whole deck, read as bridge hands: a
-/// whist deal whose trump line was lost (or joined to its first row) as
-/// likely as a stray `#`, so its removal is unsafe, in both layouts.
-/// After other hands it is safe.
+/// whist deal whose trump line was lost (or joined to its first row, or
+/// glued to its first card), maybe after bridge hands, as likely as a
+/// stray `#`, so its removal is unsafe, in both layouts. After other
+/// hands it is safe.
 #[test]
 fn a_hash_after_a_deck_of_rows_is_removed_only_unsafely() {
     let rows = DEAL.strip_prefix("H\n").unwrap();
     let cases = [
         (format!("{rows}#\n"), Layout::Lines),
         (format!("H {rows}#"), Layout::Lines),
+        (format!("H{rows}#\n"), Layout::Lines),
+        (format!("Hearts {rows}#\n"), Layout::Lines),
+        (format!("{HAND}\n{rows}#\n"), Layout::Lines),
         (format!("{}#\n", rows.replace('\n', " ")), Layout::Tokens),
+        (format!("H{}#\n", rows.replace('\n', " ")), Layout::Tokens),
+        (format!("{HAND} {}#\n", rows.replace('\n', " ")), Layout::Tokens),
     ];
     for (text, layout) in cases {
         let safely = fix(text.as_bytes(), Mode::Auto, layout, false).text;

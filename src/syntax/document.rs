@@ -1397,7 +1397,7 @@ fn is_prose(line: &Line<'_>) -> bool {
 
 /// The most bytes a run of lines holding no card spans before it is
 /// reported and a new run starts: the run's lines are held for the report.
-const MAX_JUNK_BYTES: usize = 1 << 15;
+pub(super) const MAX_JUNK_BYTES: usize = 1 << 15;
 
 /// The bytes from the first of `lines` to the end of the last.
 fn span_of_lines(lines: &[LineRef]) -> Span {

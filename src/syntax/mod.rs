@@ -121,15 +121,38 @@ pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
         })
 }
 
-/// Whether rows read as bridge hands hold a whist deal's 52 cards, each
-/// once, maybe after a lone trump joined to the first row.
-fn holds_a_deal(rows: &[u8]) -> bool {
-    let rows = rows.trim_ascii_start();
-    let cards = match rows {
-        [_, space, rest @ ..] if tokens::is_space(*space) => rest,
-        _ => rows,
-    };
-    is_whole_deck(into_deck(Some(0), cards))
+/// Where the last 52 tokens of `rows` (cards read as bridge hands) begin,
+/// and whether they are a whist deal's 52 cards, each once: a deal whose
+/// trump was lost, or stands before them (`H`, `Hearts`), or is glued to
+/// the first card (`H4C`).
+fn last_deal(rows: &[u8]) -> (usize, bool) {
+    let mut deck = 0u64;
+    let mut cards = 0;
+    let mut valid = true;
+    let mut end = rows.len();
+    let alphabet = Game::Whist.alphabet();
+    while cards < 52 {
+        while end > 0 && tokens::is_space(rows[end - 1]) {
+            end -= 1;
+        }
+        if end == 0 {
+            break;
+        }
+        let mut start = end;
+        while start > 0 && !tokens::is_space(rows[start - 1]) {
+            start -= 1;
+        }
+        cards += 1;
+        // The first card may have the trump before it; no other token is
+        // longer than its card.
+        valid &= end - start == 2 || (cards == 52 && end - start > 2);
+        let code = alphabet.card_code(rows[end - 2.min(end - start)], rows[end - 1]);
+        let card = 1u64 << (code & 63);
+        valid &= code & 0x80 == 0 && deck & card == 0;
+        deck |= card;
+        end = start;
+    }
+    (end, valid && cards == 52)
 }
 
 /// Whether `deck` ([`into_deck`]) is all 52 cards.
@@ -552,8 +575,12 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
             if let Some(rows) = &mut diagnostic.cover
                 && let Some(bytes) = block.held(rows.span)
             {
-                rows.span.len = bytes.trim_ascii_end().len();
-                *after_a_deck = holds_a_deal(bytes);
+                let (start, deal) = last_deal(bytes);
+                rows.span = Span::new(
+                    rows.span.offset + start,
+                    bytes[start..].trim_ascii_end().len(),
+                );
+                *after_a_deck = deal;
             }
             stray_line_with_its_ending(line, block);
         }

@@ -23,7 +23,9 @@
 use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
-use super::document::{END, HASH, missing_terminator, other_games_terminator, problem};
+use super::document::{
+    END, HASH, MAX_JUNK_BYTES, missing_terminator, other_games_terminator, problem,
+};
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
@@ -314,7 +316,7 @@ pub(crate) struct TokenFramer {
     /// ([`super::into_deck`]): a whole deck is a deal, else bridge hands.
     trumpless_deck: Option<u64>,
     /// The first token of the bridge section opened in auto: a `#` after
-    /// its first 52 cards may end a whist deal that lost its trump.
+    /// 52 cards of it may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
 }
 
@@ -1001,12 +1003,15 @@ impl TokenFramer {
             self.end_section(emit);
             self.tokens_section(at, text, emit);
         } else if let Some(terminator) = terminator(text) {
+            // The section's cards, when it holds a deal's worth or more
+            // and is near enough to be held: the report looks at its
+            // last 52.
             let deal = match self.state {
                 State::Bridge {
-                    cards: 0,
-                    section: DEAL,
-                    ..
-                } if terminator == HASH => self.bridge_opened,
+                    cards: 0, section, ..
+                } if terminator == HASH && section >= DEAL => self
+                    .bridge_opened
+                    .filter(|first| at.offset - first.offset <= MAX_JUNK_BYTES),
                 _ => None,
             };
             self.end_section(emit);
@@ -1790,9 +1795,10 @@ fn stray(terminator: &'static str, at: LineRef) -> Frame {
     )
 }
 
-/// A `#` right after the first 52 cards of a bridge section, from
+/// A `#` right after 52 cards or more of a bridge section, from
 /// `first`: a whist deal that lost its trump, maybe, as the lines layout
-/// says of rows before a `#`; the report covers them.
+/// says of rows before a `#`; the report covers them (the last 52, once
+/// [`super::problem`] has the bytes).
 fn stray_after_rows(first: LineRef, at: LineRef) -> Frame {
     let Frame::Problem { diagnostic, .. } = stray(HASH, at) else {
         unreachable!("a stray terminator is a problem");
