@@ -269,6 +269,24 @@ fn a_stray_terminator_loses_its_whole_line() {
     let pair = "Joey-1C3S2G5D4D\r\nClucky-QDKDQSKSJS\r\nEND";
     assert_eq!(fixed(&format!("{pair}\r\nEND")), pair);
     assert_eq!(fixed("#"), "");
+    // In the tokens layout, a terminator among other tokens goes with the
+    // blanks before it (or, first on its line, after it): the tokens
+    // about it stay apart as they were, and its line keeps its ending.
+    let pairs = "A-1C3S2G5D4D B-QDKDQSKSJS";
+    let cases = [
+        (
+            format!("{pairs} END # {pairs} END\n"),
+            format!("{pairs} END {pairs} END\n"),
+        ),
+        (format!("{pairs}\tEND\t#\r\n"), format!("{pairs}\tEND\r\n")),
+        (format!("{pairs} END #"), format!("{pairs} END")),
+        (format!("#  {pairs} END\n"), format!("{pairs} END\n")),
+        (format!("{pairs} END\n#\t\n"), format!("{pairs} END\n")),
+    ];
+    for (broken, original) in cases {
+        let repaired = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false).text;
+        assert_eq!(String::from_utf8(repaired).unwrap(), original, "{broken:?}");
+    }
 }
 
 /// A `#` after rows that hold a whole deck, read as bridge hands: a
@@ -287,7 +305,10 @@ fn a_hash_after_a_deck_of_rows_is_removed_only_unsafely() {
         (format!("{HAND}\n{rows}#\n"), Layout::Lines),
         (format!("{}#\n", rows.replace('\n', " ")), Layout::Tokens),
         (format!("H{}#\n", rows.replace('\n', " ")), Layout::Tokens),
-        (format!("{HAND} {}#\n", rows.replace('\n', " ")), Layout::Tokens),
+        (
+            format!("{HAND} {}#\n", rows.replace('\n', " ")),
+            Layout::Tokens,
+        ),
     ];
     for (text, layout) in cases {
         let safely = fix(text.as_bytes(), Mode::Auto, layout, false).text;
@@ -304,7 +325,7 @@ fn a_hash_after_a_deck_of_rows_is_removed_only_unsafely() {
         Layout::Tokens,
         false,
     );
-    assert_eq!(String::from_utf8(repaired.text).unwrap(), joined);
+    assert_eq!(String::from_utf8(repaired.text).unwrap(), joined.trim_end());
 }
 
 /// With the game forced, the other game's terminator before any record,

@@ -618,9 +618,32 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
 
 /// A stray terminator's line with its ending, which its fix removes; on
 /// the input's last line, which has none, with the ending before it, so
-/// that the input still ends as it did.
+/// that the input still ends as it did. A terminator that shares its line
+/// with other tokens (the tokens layout) goes with the blanks before it,
+/// after a token, else with those after it: the tokens about it stay
+/// apart as they were, and the line keeps its ending.
 fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
-    match ending_after(block, line.end()) {
+    let byte = |offset: usize| block.held(Span::new(offset, 1)).map(|byte| byte[0]);
+    let is_blank = |offset: usize| matches!(byte(offset), Some(b' ' | b'\t'));
+    let mut start = line.offset;
+    while start > 0 && is_blank(start - 1) {
+        start -= 1;
+    }
+    if start < line.offset && start > 0 && !matches!(byte(start - 1), Some(b'\n' | b'\r') | None) {
+        *line = Span::new(start, line.end() - start);
+        return;
+    }
+    let mut end = line.end();
+    while is_blank(end) {
+        end += 1;
+    }
+    if end > line.end() && !matches!(byte(end), Some(b'\n' | b'\r') | None) {
+        line.len = end - line.offset;
+        return;
+    }
+    // Alone on its line, whose blanks after it go too.
+    line.len = end - line.offset;
+    match ending_after(block, end) {
         Some(ending) => line.len += ending.len(),
         None => {
             let before = [&b"\r\n"[..], b"\n"].into_iter().find(|ending| {
