@@ -329,7 +329,7 @@ fn a_hash_after_a_deck_of_rows_is_removed_only_unsafely() {
 }
 
 /// With the game forced, the other game's terminator before any record,
-/// or between records, closes nothing: it goes, as in auto. Read as the
+/// or between or inside records, closes nothing: it goes, as in auto. Read as the
 /// section's terminator written wrong, its fix ended the section there,
 /// and every record after it was ignored. At the end of the input it is
 /// that terminator, and its fix writes this game's.
@@ -364,6 +364,12 @@ fn the_other_games_terminator_is_stray_under_a_forced_game_but_at_the_end() {
             format!("{DEAL}{DEAL}#\n"),
         ),
         (Game::Whist, format!("{DEAL}END\n"), format!("{DEAL}#\n")),
+        // Inside a deal too: the deal goes on after it.
+        (
+            Game::Whist,
+            DEAL.replacen("\n2D", "\nEND\n2D", 1) + "#\n",
+            format!("{DEAL}#\n"),
+        ),
     ];
     for (game, broken, original) in cases {
         for layout in [Layout::Lines, Layout::Tokens] {

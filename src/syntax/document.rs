@@ -166,6 +166,9 @@ enum State {
         at: LineRef,
         /// The Choker hand waiting for its opponent.
         waiting: Option<LineRef>,
+        /// The lines of the whist deal begun, and how many.
+        deal: [LineRef; 5],
+        dealt: usize,
     },
 }
 
@@ -241,7 +244,19 @@ impl Framer {
             State::Rows { rows, .. } => Some(rows[0].offset),
             State::AfterCut { deal, .. } => Some(deal[0].offset),
             // Its line, whose ending the stray report takes.
-            State::OtherTerminator { at, waiting } => Some(waiting.unwrap_or(at).offset),
+            State::OtherTerminator {
+                at,
+                waiting,
+                deal,
+                dealt,
+            } => Some(
+                if dealt > 0 {
+                    deal[0]
+                } else {
+                    waiting.unwrap_or(at)
+                }
+                .offset,
+            ),
             // Lines only shown in a report: held while they are near, so
             // that a run of blank lines after them is not kept in memory.
             State::Junk { first, .. }
@@ -343,11 +358,20 @@ impl Framer {
                     return;
                 }
                 State::Choker { waiting } => {
-                    self.defer_other_terminator(terminator, line, waiting);
+                    self.defer_other_terminator(
+                        terminator,
+                        line,
+                        waiting,
+                        ([line.reference(); 5], 0),
+                    );
                     return;
                 }
-                State::Whist { count: 0, .. } => {
-                    self.defer_other_terminator(terminator, line, None);
+                State::Whist {
+                    lines,
+                    count,
+                    sure: true,
+                } => {
+                    self.defer_other_terminator(terminator, line, None, (lines, count));
                     return;
                 }
                 _ => {}
@@ -454,7 +478,13 @@ impl Framer {
     /// In [`State::OtherTerminator`], a line after the other game's
     /// terminator: that was a stray line, and the section goes on.
     fn resume_after_other_terminator(&mut self, emit: &mut impl FrameSink) {
-        let State::OtherTerminator { waiting, .. } = self.state else {
+        let State::OtherTerminator {
+            waiting,
+            deal,
+            dealt,
+            ..
+        } = self.state
+        else {
             return;
         };
         if let Some(reports) = self.doubtful_terminator.take() {
@@ -463,8 +493,8 @@ impl Framer {
         }
         self.state = match self.mode {
             Mode::Forced(Game::Whist) => State::Whist {
-                lines: [LineRef::default(); 5],
-                count: 0,
+                lines: deal,
+                count: dealt,
                 sure: true,
             },
             _ => State::Choker { waiting },
@@ -475,7 +505,12 @@ impl Framer {
     pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
         match std::mem::replace(&mut self.state, State::Open) {
-            State::OtherTerminator { waiting, .. } => {
+            State::OtherTerminator {
+                waiting,
+                deal,
+                dealt,
+                ..
+            } => {
                 // The section's terminator, written wrong.
                 if let Some(reports) = self.doubtful_terminator.take() {
                     let [wrong, _] = *reports;
@@ -483,6 +518,9 @@ impl Framer {
                 }
                 if let Some(hand) = waiting {
                     emit.frame(self.unpaired(hand));
+                }
+                if dealt > 0 {
+                    emit.frame(cut_short(&deal, dealt));
                 }
             }
             State::Choker { waiting } => {
@@ -1132,6 +1170,7 @@ impl Framer {
         terminator: &'static str,
         line: &Line<'_>,
         waiting: Option<LineRef>,
+        (deal, dealt): ([LineRef; 5], usize),
     ) {
         let expected = if terminator == HASH { END } else { HASH };
         self.doubtful_terminator = Some(Box::new([
@@ -1141,6 +1180,8 @@ impl Framer {
         self.state = State::OtherTerminator {
             at: line.reference(),
             waiting,
+            deal,
+            dealt,
         };
     }
 

@@ -1133,9 +1133,7 @@ impl TokenFramer {
             self.tokens_whist_deal(at, text, emit);
             return;
         };
-        if matches!(self.state, State::Whist { begun: false, .. })
-            && let Some(found) = other_games_terminator(self.mode, text)
-        {
+        if let Some(found) = other_games_terminator(self.mode, text) {
             self.defer_other_terminator(found, at);
             return;
         }
@@ -1265,9 +1263,7 @@ impl TokenFramer {
             return;
         };
         let between_pairs = matches!(hand, HandSoFar::Nothing) && waiting.is_none();
-        if matches!(hand, HandSoFar::Nothing)
-            && let Some(found) = other_games_terminator(self.mode, text)
-        {
+        if let Some(found) = other_games_terminator(self.mode, text) {
             self.defer_other_terminator(found, at);
         } else if let Some(found) = terminator(text) {
             self.end_section(emit);
