@@ -389,6 +389,27 @@ fn the_other_games_terminator_is_stray_under_a_forced_game_but_at_the_end() {
     }
 }
 
+/// In auto, a `#` between the two hands of a pair is a stray line when a
+/// hand follows it, which makes the pair: read as the section's `END`
+/// written wrong, its fix left both hands unpaired. With no hand after
+/// it, it is that `END`.
+#[test]
+fn a_hash_inside_a_choker_pair_is_stray_when_a_hand_follows() {
+    let cases = [
+        (
+            "Joey-1C3S2G5D4D\n#\nClucky-QDKDQSKSJS\nEND\n",
+            "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n",
+        ),
+        ("Joey-1C3S2G5D4D\n#\n", "Joey-1C3S2G5D4D\nEND\n"),
+    ];
+    for (broken, repaired) in cases {
+        for layout in [Layout::Lines, Layout::Tokens] {
+            let fixed = fix(broken.as_bytes(), Mode::Auto, layout, false).text;
+            assert_eq!(String::from_utf8(fixed).unwrap(), repaired, "{layout:?}");
+        }
+    }
+}
+
 #[test]
 fn a_trump_or_terminator_written_otherwise_is_rewritten() {
     assert_eq!(

@@ -377,6 +377,18 @@ impl Framer {
                 _ => {}
             }
         }
+        if self.mode == Mode::Auto
+            && line.trimmed() == HASH.as_bytes()
+            && let State::Choker {
+                waiting: Some(hand),
+            } = self.state
+        {
+            // Between a pair's hands, in auto: a stray `#` if a hand
+            // follows, which makes the pair; else the section's `END`
+            // written wrong.
+            self.defer_other_terminator(HASH, line, Some(hand), ([LineRef::default(); 5], 0));
+            return;
+        }
         let reference = line.reference();
         self.last_line = Some(reference);
         match self.state {
@@ -396,7 +408,7 @@ impl Framer {
             State::AfterCut { .. } => self.after_cut(line, emit),
             State::Junk { .. } => self.junk(line, emit),
             State::OtherTerminator { .. } => {
-                self.resume_after_other_terminator(emit);
+                self.resume_after_other_terminator(Some(line), emit);
                 self.line(line, emit);
             }
             State::Closed { warned } => {
@@ -421,7 +433,7 @@ impl Framer {
     /// would have belonged to (so that no line before it has to be kept
     /// while the rest of it is skipped). `line` holds its first bytes only.
     pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        self.resume_after_other_terminator(emit);
+        self.resume_after_other_terminator(None, emit);
         match &mut self.state {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting.take() {
@@ -477,7 +489,11 @@ impl Framer {
 
     /// In [`State::OtherTerminator`], a line after the other game's
     /// terminator: that was a stray line, and the section goes on.
-    fn resume_after_other_terminator(&mut self, emit: &mut impl FrameSink) {
+    fn resume_after_other_terminator(
+        &mut self,
+        next: Option<&Line<'_>>,
+        emit: &mut impl FrameSink,
+    ) {
         let State::OtherTerminator {
             waiting,
             deal,
@@ -487,10 +503,22 @@ impl Framer {
         else {
             return;
         };
-        if let Some(reports) = self.doubtful_terminator.take() {
-            let [_, stray] = *reports;
-            emit.frame(stray);
+        let Some(reports) = self.doubtful_terminator.take() else {
+            return;
+        };
+        let [wrong, stray] = *reports;
+        if self.mode == Mode::Auto && !next.is_some_and(|line| is_choker_hand_line(line.text)) {
+            // In auto, a `#` between a pair's hands that no hand follows:
+            // the section's `END` written wrong after all.
+            emit.frame(wrong);
+            if let Some(hand) = waiting {
+                emit.frame(self.unpaired(hand));
+            }
+            self.first_choker_hand = None;
+            self.state = State::Open;
+            return;
         }
+        emit.frame(stray);
         self.state = match self.mode {
             Mode::Forced(Game::Whist) => State::Whist {
                 lines: deal,
@@ -805,8 +833,7 @@ impl Framer {
             return;
         }
         if let State::Choker { waiting } = &mut self.state
-            && line.text.first().is_some_and(u8::is_ascii_alphabetic)
-            && line.text[..line.text.len().min(Name::MAX + 1)].contains(&b'-')
+            && is_choker_hand_line(line.text)
         {
             // `name-cards`, which is neither `END` nor a line that opens
             // another section.
@@ -1284,6 +1311,13 @@ fn opens_bridge(trimmed: &[u8]) -> bool {
             && trimmed.len().is_multiple_of(2)
             && trimmed.iter().all(u8::is_ascii_alphanumeric)
         || trimmed.len() == 3 && trimmed.starts_with(b"10")
+}
+
+/// `name-cards`: a line that begins with a letter and has a dash where a
+/// name may end.
+fn is_choker_hand_line(text: &[u8]) -> bool {
+    text.first().is_some_and(u8::is_ascii_alphabetic)
+        && text[..text.len().min(Name::MAX + 1)].contains(&b'-')
 }
 
 /// A line of five or more tokens: cards, not a Choker hand or a trump.

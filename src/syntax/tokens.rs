@@ -840,8 +840,16 @@ impl TokenFramer {
     /// One token, at `at`, whose bytes are `text`.
     fn next_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if let Some(other) = self.other_terminator.take() {
-            emit.frame(other.stray);
             self.state = other.section;
+            if self.mode == Mode::Auto && !opens_choker(text) {
+                // In auto, a `#` between a pair's hands that no hand
+                // follows: the section's `END` written wrong after all.
+                self.end_section(emit);
+                emit.frame(other.wrong);
+                self.close_section();
+            } else {
+                emit.frame(other.stray);
+            }
         }
         if let Some(held) = self.held.take() {
             if text.first() == Some(&b'-') || cards_after_a_name(&held, text) {
@@ -1265,6 +1273,14 @@ impl TokenFramer {
         let between_pairs = matches!(hand, HandSoFar::Nothing) && waiting.is_none();
         if let Some(found) = other_games_terminator(self.mode, text) {
             self.defer_other_terminator(found, at);
+        } else if self.mode == Mode::Auto
+            && text == HASH.as_bytes()
+            && waiting.is_some()
+            && matches!(hand, HandSoFar::Nothing)
+        {
+            // Between a pair's hands: a stray `#` if a hand follows, else
+            // the section's `END` written wrong, as in the lines layout.
+            self.defer_other_terminator(HASH, at);
         } else if let Some(found) = terminator(text) {
             self.end_section(emit);
             if found == HASH {
