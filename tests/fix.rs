@@ -282,10 +282,33 @@ fn a_stray_terminator_loses_its_whole_line() {
         (format!("{pairs} END #"), format!("{pairs} END")),
         (format!("#  {pairs} END\n"), format!("{pairs} END\n")),
         (format!("{pairs} END\n#\t\n"), format!("{pairs} END\n")),
+        // Two in a row: their edits do not overlap. First on its line, the
+        // first leaves the blanks after it to the second, which takes
+        // them: one blank stays.
+        (
+            format!("{pairs} END # # {pairs} END\n"),
+            format!("{pairs} END {pairs} END\n"),
+        ),
+        (
+            format!("{pairs} END\n# # {pairs} END\n"),
+            format!("{pairs} END\n {pairs} END\n"),
+        ),
     ];
     for (broken, original) in cases {
         let repaired = fix(broken.as_bytes(), Mode::Auto, Layout::Tokens, false).text;
         assert_eq!(String::from_utf8(repaired).unwrap(), original, "{broken:?}");
+        let mut edits: Vec<_> = analyze(broken.as_bytes(), Mode::Auto, Layout::Tokens)
+            .diagnostics
+            .iter()
+            .flat_map(|located| located.diagnostic.fixes())
+            .flat_map(|fix| fix.edits)
+            .map(|edit| (edit.span.offset, edit.span.end()))
+            .collect();
+        edits.sort_unstable();
+        assert!(
+            edits.windows(2).all(|pair| pair[0].1 <= pair[1].0),
+            "{broken:?}: {edits:?}"
+        );
     }
 }
 

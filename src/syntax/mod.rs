@@ -620,8 +620,9 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
 /// the input's last line, which has none, with the ending before it, so
 /// that the input still ends as it did. A terminator that shares its line
 /// with other tokens (the tokens layout) goes with the blanks before it,
-/// after a token, else with those after it: the tokens about it stay
-/// apart as they were, and the line keeps its ending.
+/// after a token, else with those after it (unless another terminator
+/// follows, which may take them): the tokens about it stay apart as they
+/// were, and the line keeps its ending.
 fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
     let byte = |offset: usize| block.held(Span::new(offset, 1)).map(|byte| byte[0]);
     let is_blank = |offset: usize| matches!(byte(offset), Some(b' ' | b'\t'));
@@ -637,8 +638,13 @@ fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
     while is_blank(end) {
         end += 1;
     }
+    // A terminator next may be stray too, and take these blanks as its
+    // own: the two edits must not overlap.
+    let terminator_next = byte(end) == Some(b'#') || block.held(Span::new(end, 3)) == Some(b"END");
     if end > line.end() && !matches!(byte(end), Some(b'\n' | b'\r') | None) {
-        line.len = end - line.offset;
+        if !terminator_next {
+            line.len = end - line.offset;
+        }
         return;
     }
     // Alone on its line, whose blanks after it go too.
