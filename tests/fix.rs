@@ -410,6 +410,27 @@ fn the_other_games_terminator_is_stray_under_a_forced_game_but_at_the_end() {
             assert_eq!(codes.len(), 1, "{layout:?} {broken}: {codes:?}");
         }
     }
+    // A line meaning a terminator otherwise (`# #`, `end`) likewise, in
+    // the lines layout (in the tokens layout, `# #` is two terminators).
+    for (broken, original) in [
+        (
+            format!("{pair}# #\n{pair}END\n"),
+            format!("{pair}{pair}END\n"),
+        ),
+        (
+            format!("{pair}end\n{pair}END\n"),
+            format!("{pair}{pair}END\n"),
+        ),
+        (format!("{pair}end\n"), format!("{pair}END\n")),
+    ] {
+        let repaired = fix(
+            broken.as_bytes(),
+            Mode::Forced(Game::Choker),
+            Layout::Lines,
+            false,
+        );
+        assert_eq!(String::from_utf8(repaired.text).unwrap(), original);
+    }
 }
 
 /// In auto, a `#` between the two hands of a pair is a stray line when a

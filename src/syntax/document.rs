@@ -347,7 +347,7 @@ impl Framer {
         if line.is_blank() {
             return;
         }
-        if let Some(terminator) = other_games_terminator(self.mode, line.trimmed()) {
+        if let Some(terminator) = terminator_meant_in_one_game(self.mode, line.trimmed()) {
             // In a document of one game, the other game's terminator
             // before any record closes nothing: read as the wrong
             // terminator, its fix would end the section there. Between
@@ -1199,7 +1199,12 @@ impl Framer {
         waiting: Option<LineRef>,
         (deal, dealt): ([LineRef; 5], usize),
     ) {
-        let expected = if terminator == HASH { END } else { HASH };
+        // The section's own terminator, which a line at the end stands for.
+        let expected = if self.mode == Mode::Forced(Game::Whist) {
+            HASH
+        } else {
+            END
+        };
         self.doubtful_terminator = Some(Box::new([
             wrong_terminator(expected, line),
             stray(terminator, line),
@@ -1366,6 +1371,21 @@ fn wrong_terminator(expected: &'static str, line: &Line<'_>) -> Frame {
         line.content_span(),
         line.reference(),
     )
+}
+
+/// In a document of one game, a line that means to end a section but is
+/// not the game's own terminator: the other game's, or one written
+/// otherwise (`# #`, `end`); which terminator it stands for.
+fn terminator_meant_in_one_game(mode: Mode, trimmed: &[u8]) -> Option<&'static str> {
+    let own = match mode {
+        Mode::Forced(Game::Choker) => END,
+        Mode::Forced(Game::Whist) => HASH,
+        _ => return None,
+    };
+    if trimmed == own.as_bytes() || !means_terminator(trimmed) {
+        return None;
+    }
+    Some(if trimmed.starts_with(b"#") { HASH } else { END })
 }
 
 /// The terminator of the game that `mode` does not force, when
