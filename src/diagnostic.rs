@@ -1101,15 +1101,12 @@ impl Kind {
             Kind::StrayTerminator {
                 line, after_a_deck, ..
             } => {
-                let remove = Fix::safe("remove this line".to_owned(), *line, String::new());
-                if *after_a_deck {
-                    vec![Fix {
-                        applicability: Applicability::Unsafe,
-                        ..remove
-                    }]
+                let (message, replacement) = ("remove this line".to_owned(), String::new());
+                vec![if *after_a_deck {
+                    Fix::unsafe_one(message, *line, replacement)
                 } else {
-                    vec![remove]
-                }
+                    Fix::safe(message, *line, replacement)
+                }]
             }
             Kind::DuplicateCard {
                 first,

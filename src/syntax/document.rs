@@ -357,21 +357,8 @@ impl Framer {
                     emit.frame(stray(terminator, line));
                     return;
                 }
-                State::Choker { waiting } => {
-                    self.defer_other_terminator(
-                        terminator,
-                        line,
-                        waiting,
-                        ([line.reference(); 5], 0),
-                    );
-                    return;
-                }
-                State::Whist {
-                    lines,
-                    count,
-                    sure: true,
-                } => {
-                    self.defer_other_terminator(terminator, line, None, (lines, count));
+                State::Choker { .. } | State::Whist { sure: true, .. } => {
+                    self.defer_other_terminator(terminator, line);
                     return;
                 }
                 _ => {}
@@ -379,14 +366,12 @@ impl Framer {
         }
         if self.mode == Mode::Auto
             && line.trimmed() == HASH.as_bytes()
-            && let State::Choker {
-                waiting: Some(hand),
-            } = self.state
+            && matches!(self.state, State::Choker { waiting: Some(_) })
         {
             // Between a pair's hands, in auto: a stray `#` if a hand
             // follows, which makes the pair; else the section's `END`
             // written wrong.
-            self.defer_other_terminator(HASH, line, Some(hand), ([LineRef::default(); 5], 0));
+            self.defer_other_terminator(HASH, line);
             return;
         }
         let reference = line.reference();
@@ -1191,14 +1176,15 @@ impl Framer {
     }
 
     /// The other game's `terminator`, on `line`, between the records of a
-    /// section of the game forced: which it is, the next line says.
-    fn defer_other_terminator(
-        &mut self,
-        terminator: &'static str,
-        line: &Line<'_>,
-        waiting: Option<LineRef>,
-        (deal, dealt): ([LineRef; 5], usize),
-    ) {
+    /// section of the game forced (or a `#` inside a Choker pair, in
+    /// auto): which it is, the next line says. The Choker hand waiting,
+    /// or the deal begun, is kept for then.
+    fn defer_other_terminator(&mut self, terminator: &'static str, line: &Line<'_>) {
+        let (waiting, deal, dealt) = match self.state {
+            State::Choker { waiting } => (waiting, [LineRef::default(); 5], 0),
+            State::Whist { lines, count, .. } => (None, lines, count),
+            _ => (None, [LineRef::default(); 5], 0),
+        };
         // The section's own terminator, which a line at the end stands for.
         let expected = if self.mode == Mode::Forced(Game::Whist) {
             HASH

@@ -124,35 +124,17 @@ pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
 /// Where the last 52 tokens of `rows` (cards read as bridge hands) begin,
 /// and whether they are a whist deal's 52 cards, each once: a deal whose
 /// trump was lost, or stands before them (`H`, `Hearts`), or is glued to
-/// the first card (`H4C`).
+/// the first card (`H4C`, of which the last two bytes are read).
 fn last_deal(rows: &[u8]) -> (usize, bool) {
-    let mut deck = 0u64;
-    let mut cards = 0;
-    let mut valid = true;
-    let mut end = rows.len();
-    let alphabet = Game::Whist.alphabet();
-    while cards < 52 {
-        while end > 0 && tokens::is_space(rows[end - 1]) {
-            end -= 1;
-        }
-        if end == 0 {
-            break;
-        }
-        let mut start = end;
-        while start > 0 && !tokens::is_space(rows[start - 1]) {
-            start -= 1;
-        }
-        cards += 1;
-        // The first card may have the trump before it; no other token is
-        // longer than its card.
-        valid &= end - start == 2 || (cards == 52 && end - start > 2);
-        let code = alphabet.card_code(rows[end - 2.min(end - start)], rows[end - 1]);
-        let card = 1u64 << (code & 63);
-        valid &= code & 0x80 == 0 && deck & card == 0;
-        deck |= card;
-        end = start;
-    }
-    (end, valid && cards == 52)
+    let read = tokens::tokens(rows)
+        .map(|(_, read)| read)
+        .unwrap_or_default();
+    let Some(first) = read.len().checked_sub(52).map(|at| read[at]) else {
+        return (0, false);
+    };
+    let start = rows.offset(first);
+    let card = start + first.len().saturating_sub(2);
+    (start, is_whole_deck(into_deck(Some(0), &rows[card..])))
 }
 
 /// Whether `deck` ([`into_deck`]) is all 52 cards.
