@@ -25,7 +25,7 @@ use crate::syntax::fast::placed::{placed_bridge_hand, placed_whist_deal};
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge, choker, whist,
+    PlacedRow, SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge, choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -238,6 +238,10 @@ impl FramedBlock {
                 // of the usual records (12 bytes or more), has at most.
                 entries: Vec::with_capacity(BLOCK_SIZE / 12),
                 lines: Vec::with_capacity(BLOCK_SIZE / 12),
+                // As many as a block of whist deals framed as placed has
+                // at most: five rows (the trump's among them) to a deal of
+                // 157 bytes or more.
+                placed: Vec::with_capacity(BLOCK_SIZE / 31),
                 problems: Vec::new(),
             },
         }
@@ -252,6 +256,9 @@ impl FramedBlock {
 struct Frames {
     entries: Vec<Entry>,
     lines: Vec<LineRef>,
+    /// The rows of records framed as placed, listed as `lines` list the
+    /// others: a whist deal's trump first, as a row without starts.
+    placed: Vec<PlacedRow>,
     problems: Vec<Frame>,
 }
 
@@ -263,7 +270,8 @@ enum Entry {
     Choker(u32),
     Whist(u32),
     /// A record of the tokens layout whose tokens the framer found to be
-    /// all plain pairs ([`FrameSink::bridge_placed`]).
+    /// all plain pairs ([`FrameSink::bridge_placed`]), its rows listed in
+    /// [`Frames::placed`].
     BridgePlaced(u32),
     WhistPlaced(u32),
     Problem(u32),
@@ -316,19 +324,23 @@ impl FrameSink for Frames {
     #[inline(always)]
     // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
-    fn bridge_placed(&mut self, line: LineRef) {
+    fn bridge_placed(&mut self, hand: PlacedRow) {
         self.entries
-            .push(Entry::BridgePlaced(self.lines.len() as u32));
-        self.lines.push(line);
+            .push(Entry::BridgePlaced(self.placed.len() as u32));
+        self.placed.push(hand);
     }
 
     #[inline(always)]
     // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
-    fn whist_placed(&mut self, lines: &[LineRef; 5]) {
+    fn whist_placed(&mut self, trump: LineRef, rows: &[PlacedRow; 4]) {
         self.entries
-            .push(Entry::WhistPlaced(self.lines.len() as u32));
-        self.lines.extend_from_slice(lines);
+            .push(Entry::WhistPlaced(self.placed.len() as u32));
+        self.placed.push(PlacedRow {
+            line: trump,
+            starts: 0,
+        });
+        self.placed.extend_from_slice(rows);
     }
 }
 
@@ -336,9 +348,11 @@ impl Frames {
     /// The frame an entry stands for, whole.
     fn frame(&self, entry: Entry) -> Frame {
         match entry {
-            Entry::Bridge(at) | Entry::BridgePlaced(at) => Frame::Bridge(self.lines::<1>(at)[0]),
+            Entry::Bridge(at) => Frame::Bridge(self.lines::<1>(at)[0]),
+            Entry::BridgePlaced(at) => Frame::Bridge(self.placed::<1>(at)[0].line),
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
-            Entry::Whist(at) | Entry::WhistPlaced(at) => Frame::Whist(self.lines(at)),
+            Entry::Whist(at) => Frame::Whist(self.lines(at)),
+            Entry::WhistPlaced(at) => Frame::Whist(self.placed::<5>(at).map(|row| row.line)),
             Entry::Problem(at) => self.problems[at as usize].clone(),
         }
     }
@@ -346,6 +360,7 @@ impl Frames {
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
+        self.placed.clear();
         self.problems.clear();
     }
 
@@ -355,6 +370,14 @@ impl Frames {
         *self.lines[at..at + N]
             .first_chunk()
             .expect("a frame's lines are listed together")
+    }
+
+    /// The `N` placed rows listed from `at`.
+    fn placed<const N: usize>(&self, at: u32) -> [PlacedRow; N] {
+        let at = at as usize;
+        *self.placed[at..at + N]
+            .first_chunk()
+            .expect("a frame's rows are listed together")
     }
 }
 
@@ -696,8 +719,9 @@ fn one_frame(
             (line, line)
         }
         Entry::BridgePlaced(at) => {
-            let [line] = frames.lines(at);
-            let placed = placed_bridge_hand(line, read, &mut scratch.bridge);
+            let [hand] = frames.placed(at);
+            let line = hand.line;
+            let placed = placed_bridge_hand(hand, read, &mut scratch.bridge);
             bridge_frame(line, Some(placed), read, scratch, shown(line), output);
             (line, line)
         }
@@ -721,8 +745,9 @@ fn one_frame(
             (lines[0], lines[4])
         }
         Entry::WhistPlaced(at) => {
-            let lines: [LineRef; 5] = frames.lines(at);
-            let placed = placed_whist_deal(&lines, read, &mut scratch.whist);
+            let rows: [PlacedRow; 5] = frames.placed(at);
+            let lines = rows.map(|row| row.line);
+            let placed = placed_whist_deal(&rows, read, &mut scratch.whist);
             whist_frame(&lines, Some(placed), read, scratch, shown(lines[0]), output);
             (lines[0], lines[4])
         }

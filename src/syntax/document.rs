@@ -11,7 +11,7 @@
 //! is let go when it lies far behind.
 
 use super::fast::framing as fast;
-use super::{Block, Line, LineRef, Lines};
+use super::{Block, Line, LineRef, Lines, PlacedRow};
 use crate::ast::{Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 
@@ -77,15 +77,21 @@ pub trait FrameSink {
     /// found to be a plain pair (two bytes, no dash): a sink may say so,
     /// so that the hand is read as thirteen pairs rather than by the
     /// grammar.
-    fn bridge_placed(&mut self, line: LineRef) {
-        self.bridge(line);
+    fn bridge_placed(&mut self, hand: PlacedRow) {
+        self.bridge(hand.line);
     }
 
     /// A whist deal of the tokens layout whose cards, from its first row
     /// to its last, the framer found to be plain pairs, as
-    /// [`FrameSink::bridge_placed`].
-    fn whist_placed(&mut self, lines: &[LineRef; 5]) {
-        self.whist(lines);
+    /// [`FrameSink::bridge_placed`]: its trump's line, then its rows.
+    fn whist_placed(&mut self, trump: LineRef, rows: &[PlacedRow; 4]) {
+        self.whist(&[
+            trump,
+            rows[0].line,
+            rows[1].line,
+            rows[2].line,
+            rows[3].line,
+        ]);
     }
 }
 

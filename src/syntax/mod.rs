@@ -340,6 +340,17 @@ pub struct LineRef {
     pub number: usize,
 }
 
+/// A row of cards of the tokens layout whose every token the framer found
+/// to be a plain pair, and where they start if it kept that: bit `i` of
+/// `starts` for a token at `line.offset + i`. `starts` is 0 where the row
+/// spans 64 bytes or more, or came in more than one run; the reader then
+/// finds the starts itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlacedRow {
+    pub line: LineRef,
+    pub starts: u64,
+}
+
 /// A piece of the input in memory: `bytes` start at offset `base`.
 #[derive(Clone, Copy, Debug)]
 pub struct Block<'a> {

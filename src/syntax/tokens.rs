@@ -29,7 +29,7 @@ use super::document::{
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
-use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode};
+use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
 
@@ -362,6 +362,9 @@ struct RecordSoFar {
     placed: bool,
     /// Whether a row of it spans lines.
     spans: bool,
+    /// Where the tokens of each row of a whist deal start, as
+    /// [`PlacedRow::starts`].
+    row_starts: [u64; 4],
 }
 
 impl RecordSoFar {
@@ -383,7 +386,12 @@ impl RecordSoFar {
         emit: &mut impl FrameSink,
     ) -> bool {
         if self.placed {
-            emit.whist_placed(pieces);
+            let [trump, rows @ ..] = *pieces;
+            let rows = std::array::from_fn(|row| PlacedRow {
+                line: rows[row],
+                starts: self.row_starts[row],
+            });
+            emit.whist_placed(trump, &rows);
             false
         } else {
             emit.whist(pieces);
@@ -425,6 +433,7 @@ impl TokenFramer {
             record: RecordSoFar {
                 placed: false,
                 spans: false,
+                row_starts: [0; 4],
             },
             carriage_returns: false,
             needs_blanks: false,
@@ -715,7 +724,10 @@ impl TokenFramer {
                     && run.count == HAND
                 {
                     *section += HAND;
-                    emit.bridge_placed(at);
+                    emit.bridge_placed(PlacedRow {
+                        line: at,
+                        starts: cursor.starts_between(run.first, run.last),
+                    });
                     continue;
                 }
                 // A player's whole row in one run: as `deal_cards` would.
@@ -729,6 +741,8 @@ impl TokenFramer {
                     && cards.is_multiple_of(HAND)
                 {
                     pieces[1 + *cards / HAND] = at;
+                    self.record.row_starts[*cards / HAND] =
+                        cursor.starts_between(run.first, run.last);
                     self.record.spans |= last.number != at.number;
                     *cards += HAND;
                     if *cards == DEAL {
@@ -1083,7 +1097,11 @@ impl TokenFramer {
         *section += added.count;
         if *cards >= HAND {
             if record.placed {
-                emit.bridge_placed(*hand);
+                // Its runs' starts were not kept: the reader finds them.
+                emit.bridge_placed(PlacedRow {
+                    line: *hand,
+                    starts: 0,
+                });
             } else {
                 self.needs_blanks |= record.spans || self.carriage_returns;
                 emit.bridge(*hand);
@@ -1237,6 +1255,8 @@ impl TokenFramer {
         };
         self.record.placed &= added.placed;
         self.record.spans |= added.last_line != at.number;
+        // Its runs' starts are not kept: the reader finds them.
+        self.record.row_starts[row - 1] = 0;
         *cards += added.count;
         // A token of glued cards may run past its row: the rows it ran
         // into are read as empty, at its end, so that no row of an earlier
@@ -1905,6 +1925,8 @@ mod tests {
     struct Framed {
         frames: Vec<Frame>,
         placed: Vec<(Span, usize)>,
+        /// Each placed row, with the starts the framer kept.
+        starts: Vec<PlacedRow>,
     }
 
     impl FrameSink for Framed {
@@ -1912,18 +1934,27 @@ mod tests {
             self.frames.push(frame);
         }
 
-        fn bridge_placed(&mut self, line: LineRef) {
-            self.placed.push((Span::new(line.offset, line.len), HAND));
-            self.bridge(line);
+        fn bridge_placed(&mut self, hand: PlacedRow) {
+            self.placed
+                .push((Span::new(hand.line.offset, hand.line.len), HAND));
+            self.starts.push(hand);
+            self.bridge(hand.line);
         }
 
-        fn whist_placed(&mut self, lines: &[LineRef; 5]) {
+        fn whist_placed(&mut self, trump: LineRef, rows: &[PlacedRow; 4]) {
             let cards = Span::new(
-                lines[1].offset,
-                lines[4].offset + lines[4].len - lines[1].offset,
+                rows[0].line.offset,
+                rows[3].line.offset + rows[3].line.len - rows[0].line.offset,
             );
             self.placed.push((cards, DEAL));
-            self.whist(lines);
+            self.starts.extend_from_slice(rows);
+            self.whist(&[
+                trump,
+                rows[0].line,
+                rows[1].line,
+                rows[2].line,
+                rows[3].line,
+            ]);
         }
     }
 
@@ -2047,6 +2078,16 @@ mod tests {
                 let (_, read) = tokens(&bytes[cards.offset..cards.offset + cards.len]).unwrap();
                 prop_assert_eq!(read.len(), count);
                 prop_assert!(read.iter().all(|token| is_plain_pair(token)));
+            }
+            // The starts it kept of a placed row are its tokens' starts.
+            for row in by_blocks.starts.iter().filter(|row| row.starts != 0) {
+                let text = &bytes[row.line.offset..row.line.offset + row.line.len];
+                let (_, read) = tokens(text).unwrap();
+                let starts = read
+                    .iter()
+                    .fold(0u64, |bits, token| bits | 1 << text.offset(token));
+                prop_assert_eq!(read.len(), HAND);
+                prop_assert_eq!(row.starts, starts);
             }
         }
     }

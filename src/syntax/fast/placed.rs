@@ -26,7 +26,7 @@
 use super::byte_masks::classes64;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
-use crate::syntax::{Block, LineRef};
+use crate::syntax::{Block, PlacedRow};
 
 /// The bytes `grammar/tokens.ebnf` calls `space`.
 const SPACES: &[u8] = b" \t\r\n";
@@ -36,34 +36,96 @@ const SPACES: &[u8] = b" \t\r\n";
 /// of blanks, blank lines) is read as any other.
 const WINDOW: usize = 256;
 
-/// The row of cards whose tokens lie in `span` of `block`, into `cards`;
-/// `false` when the tokens are not as many as `cards`, one is not two
-/// bytes long, a pair is not a card of `alphabet`, or the row is longer
-/// than a window. A token starts at a byte that is not a space after one
-/// that is, or at the span's first. The framer frames a record as placed
-/// only when its tokens are all pairs; the reader checks the lengths
-/// again, for a few operations a word, so that what it reads is the
-/// grammar's reading whatever it is handed.
-///
-/// The window's bytes are read at offsets below its length, so without a
-/// check of bounds; each word's cards go to slots counted beforehand, so
-/// without a check of room.
+/// The row of cards `row` of `block`, into `cards`: at the starts the
+/// framer kept, or else found here. `false` when the tokens are not as
+/// many as `cards`, or a pair is not a card of `alphabet`, or (found here)
+/// one is not two bytes long or the row is longer than a window.
 #[inline(always)]
-fn placed_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [Card]) -> bool {
+fn placed_cards(
+    block: &Block<'_>,
+    row: PlacedRow,
+    alphabet: &Alphabet,
+    cards: &mut [Card],
+) -> bool {
+    if row.starts == 0 {
+        return found_cards(
+            block,
+            Span::new(row.line.offset, row.line.len),
+            alphabet,
+            cards,
+        );
+    }
+    // The framer kept the starts only of tokens it found plain pairs.
+    if row.starts.count_ones() as usize != cards.len() {
+        return false;
+    }
+    let mut copy = [b' '; 66];
+    let bytes = word_from(block, row.line.offset, &mut copy);
+    let codes = cards_at(bytes, row.line.offset, row.starts, alphabet, cards);
+    codes & 0x80 == 0
+}
+
+/// The `N` bytes of `block` from the input's offset `offset`, read from
+/// `copy` (blanks after the block's last byte) near the block's end.
+#[inline(always)]
+fn word_from<'a, const N: usize>(
+    block: &'a Block<'_>,
+    offset: usize,
+    copy: &'a mut [u8; N],
+) -> &'a [u8; N] {
+    let rest = &block.bytes[offset - block.base..];
+    if let Some(bytes) = rest.first_chunk::<N>() {
+        bytes
+    } else {
+        copy[..rest.len()].copy_from_slice(rest);
+        copy
+    }
+}
+
+/// The cards whose tokens start at the bits of `starts`, bit `i` for
+/// `bytes[i]` (the input's `origin + i`), into `cards`, as many: the
+/// codes of all, or'ed, whose bit 7 tells that one is no card.
+///
+/// `bytes` is 66 long, so that a start's byte and the byte after are
+/// read at offsets known to be inside it, without a check of bounds.
+#[inline(always)]
+fn cards_at(
+    bytes: &[u8; 66],
+    origin: usize,
+    mut starts: u64,
+    alphabet: &Alphabet,
+    cards: &mut [Card],
+) -> u8 {
+    let mut codes = 0;
+    for slot in cards {
+        let at = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        let code = alphabet.card_code(bytes[at], bytes[at + 1]);
+        codes |= code;
+        *slot = Card::from_code(code, origin + at);
+    }
+    codes
+}
+
+/// The row of cards whose tokens lie in `span` of `block`, into `cards`,
+/// where the framer did not keep their starts; `false` when the tokens
+/// are not as many as `cards`, one is not two bytes long, a pair is not a
+/// card of `alphabet`, or the row is longer than a window. A token starts
+/// at a byte that is not a space after one that is, or at the span's
+/// first. The framer frames a record as placed only when its tokens are
+/// all pairs; the reader checks the lengths again, for a few operations a
+/// word, so that what it reads is the grammar's reading whatever it is
+/// handed.
+///
+/// Each word's cards go to slots counted beforehand, so without a check
+/// of room.
+#[inline(always)]
+fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [Card]) -> bool {
     if span.len >= WINDOW {
         return false;
     }
-    let rest = &block.bytes[span.offset - block.base..];
-    // Filled only near the block's end, where the window is short.
-    let mut copy;
-    let window = if let Some(window) = rest.first_chunk::<{ WINDOW + 1 }>() {
-        window
-    } else {
-        copy = [b' '; WINDOW + 1];
-        copy[..rest.len()].copy_from_slice(rest);
-        &copy
-    };
-    let (words, _) = window[..WINDOW].as_chunks::<64>();
+    let mut copy = [b' '; WINDOW + 2];
+    let window = word_from(block, span.offset, &mut copy);
     let (mut filled, mut codes) = (0, 0);
     // Bit 0 set when the byte before the word is a token's, and when it
     // starts one.
@@ -71,12 +133,15 @@ fn placed_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut 
     // A bit set for a byte of a token that is neither its first nor its
     // second, or for a token's second that is a space.
     let mut faults = 0;
-    for (index, word) in words.iter().enumerate().take(span.len.div_ceil(64)) {
-        let base = 64 * index;
-        let [spaces] = classes64(word, [SPACES]);
+    for base in (0..span.len).step_by(64) {
+        // The word's 64 bytes and the two after them.
+        let Some(bytes) = window.get(base..).and_then(<[u8]>::first_chunk::<66>) else {
+            return false;
+        };
+        let [spaces] = classes64(bytes.first_chunk().expect("64 of 66 bytes"), [SPACES]);
         let in_span = u64::MAX >> (64 - (span.len - base).min(64));
         let tokens = !spaces & in_span;
-        let mut starts = tokens & !(tokens << 1 | after_token);
+        let starts = tokens & !(tokens << 1 | after_token);
         faults |= (starts | starts << 1 | after_start) ^ tokens;
         after_token = tokens >> 63;
         after_start = starts >> 63;
@@ -85,46 +150,44 @@ fn placed_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut 
             return false;
         };
         filled += count;
-        for slot in slots {
-            let at = base + starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            let at = at % WINDOW;
-            let code = alphabet.card_code(window[at], window[at + 1]);
-            codes |= code;
-            *slot = Card::from_code(code, span.offset + at);
-        }
+        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots);
     }
     // A token that starts at the span's last byte, the last of a word,
     // has its second byte past the span: its start is still carried.
     filled == cards.len() && faults | after_start == 0 && codes & 0x80 == 0
 }
 
-/// A bridge hand framed as placed, as `line`.
+/// A bridge hand framed as placed, as `hand`.
 #[inline(always)]
-pub(crate) fn placed_bridge_hand(line: LineRef, block: &Block<'_>, hand: &mut BridgeHand) -> bool {
-    hand.span = Span::new(line.offset, line.len);
-    placed_cards(block, hand.span, Game::Bridge.alphabet(), &mut hand.cards)
+pub(crate) fn placed_bridge_hand(
+    hand: PlacedRow,
+    block: &Block<'_>,
+    read: &mut BridgeHand,
+) -> bool {
+    read.span = Span::new(hand.line.offset, hand.line.len);
+    placed_cards(block, hand, Game::Bridge.alphabet(), &mut read.cards)
 }
 
-/// A whist deal framed as placed, as `lines`, its trump a canonical trump
-/// line: its four rows, each as a bridge hand is read.
+/// A whist deal framed as placed, as `rows` (its trump's line first, a
+/// canonical trump line): its four rows, each as a bridge hand is read.
 #[inline(always)]
 pub(crate) fn placed_whist_deal(
-    lines: &[LineRef; 5],
+    rows: &[PlacedRow; 5],
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> bool {
-    let Some(trump) = canonical_trump_line(block.line(lines[0]).text) else {
+    let [trump_line, .., last] = rows.map(|row| row.line);
+    let Some(trump) = canonical_trump_line(block.line(trump_line).text) else {
         return false;
     };
     let alphabet = Game::Whist.alphabet();
     let mut cards = true;
-    for (row, line) in deal.plays.iter_mut().zip(&lines[1..]) {
-        cards &= placed_cards(block, Span::new(line.offset, line.len), alphabet, row);
+    for (play, &row) in deal.plays.iter_mut().zip(&rows[1..]) {
+        cards &= placed_cards(block, row, alphabet, play);
     }
     deal.trump = trump;
-    deal.trump_span = Span::new(lines[0].offset, 1);
-    deal.span = deal.trump_span.to(Span::new(lines[4].offset, lines[4].len));
+    deal.trump_span = Span::new(trump_line.offset, 1);
+    deal.span = deal.trump_span.to(Span::new(last.offset, last.len));
     cards
 }
 
@@ -133,6 +196,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::syntax::LineRef;
     use crate::syntax::bridge::read_bridge_hand;
     use crate::syntax::tokens::read_line_ends_as_blanks;
     use crate::syntax::whist::read_whist_deal;
@@ -192,6 +256,30 @@ mod tests {
         }
     }
 
+    /// The row of `tokens`, its starts to be found by the reader.
+    fn found(tokens: &[(usize, usize)], base: usize) -> PlacedRow {
+        PlacedRow {
+            line: piece(tokens, base),
+            starts: 0,
+        }
+    }
+
+    /// The row of `tokens` with their starts kept, where the framer keeps
+    /// them: when every token is a plain pair, and they span fewer than
+    /// 64 bytes.
+    fn kept(text: &[u8], tokens: &[(usize, usize)], base: usize) -> Option<PlacedRow> {
+        let first = tokens[0].0;
+        let plain = tokens
+            .iter()
+            .all(|&(start, end)| end - start == 2 && !text[start..end].contains(&b'-'));
+        (plain && tokens[tokens.len() - 1].0 - first < 64).then(|| PlacedRow {
+            line: piece(tokens, base),
+            starts: tokens
+                .iter()
+                .fold(0, |bits, &(start, _)| bits | 1 << (start - first)),
+        })
+    }
+
     /// A span whose last token is one byte, the last of a full 64-byte
     /// word, is no hand: the byte after the span is not read into a card
     /// (there the grammar reads a token `2`, not the card `2S`).
@@ -213,59 +301,79 @@ mod tests {
         let grammar = read_bridge_hand(&block.line(line), &mut by_grammar, &mut Vec::new());
         assert!(!grammar);
         let mut hand = BridgeHand::default();
-        assert!(!placed_bridge_hand(line, &block, &mut hand));
+        let row = PlacedRow { line, starts: 0 };
+        assert!(!placed_bridge_hand(row, &block, &mut hand));
     }
 
     proptest! {
         /// A hand read where its cards were placed is the hand the line
         /// grammar reads from its blanked line, and is read exactly when
-        /// that one is.
+        /// that one is: its starts found by the reader, or kept by the
+        /// framer where it keeps them.
         #[test]
         fn a_placed_hand_is_the_hand_the_grammar_reads((text, tokens) in row(13), base in 0usize..3) {
             let block = Block { bytes: &text, base };
             let line = piece(&tokens, base);
-            let mut by_places = BridgeHand::default();
-            let read = placed_bridge_hand(line, &block, &mut by_places);
-
             let mut blanked = Vec::new();
             read_line_ends_as_blanks(&text, &mut blanked);
             let blanked = Block { bytes: &blanked, base };
             let mut by_grammar = BridgeHand::default();
             let mut diagnostics = Vec::new();
             let grammar = read_bridge_hand(&blanked.line(line), &mut by_grammar, &mut diagnostics);
+
+            let mut by_places = BridgeHand::default();
+            let read = placed_bridge_hand(found(&tokens, base), &block, &mut by_places);
             // A row longer than a window is left to the grammar.
             prop_assert_eq!(read, grammar && line.len < WINDOW);
             if read {
-                prop_assert_eq!(by_places, by_grammar);
+                prop_assert_eq!(&by_places, &by_grammar);
+            }
+            if let Some(row) = kept(&text, &tokens, base) {
+                let mut by_starts = BridgeHand::default();
+                let read = placed_bridge_hand(row, &block, &mut by_starts);
+                prop_assert_eq!(read, grammar);
+                if read {
+                    prop_assert_eq!(by_starts, by_grammar);
+                }
             }
         }
 
-        /// Likewise a whist deal: a trump, then four rows placed.
+        /// Likewise a whist deal: a trump, then four rows placed, each
+        /// with its starts kept where the framer keeps them, or not.
         #[test]
         fn a_placed_deal_is_the_deal_the_grammar_reads(
             (text, tokens) in row(52),
             trump in prop::sample::select(vec![b'S', b'H', b'D', b'C', b's', b'X']),
+            keep in prop::array::uniform4(any::<bool>()),
         ) {
             let mut text = text;
             let trump_at = text.len() + 1;
             text.extend_from_slice(&[b' ', trump, b'\n']);
             let block = Block { bytes: &text, base: 0 };
-            let mut lines = [LineRef { offset: trump_at, len: 1, number: 1 }; 5];
+            let trump_line = LineRef { offset: trump_at, len: 1, number: 1 };
+            let mut rows = [PlacedRow { line: trump_line, starts: 0 }; 5];
             for (row, tokens) in tokens.chunks(13).enumerate() {
-                lines[1 + row] = piece(tokens, 0);
+                rows[1 + row] = kept(&text, tokens, 0)
+                    .filter(|_| keep[row])
+                    .unwrap_or_else(|| found(tokens, 0));
             }
             let mut by_places = WhistDeal::default();
-            let read = placed_whist_deal(&lines, &block, &mut by_places);
+            let read = placed_whist_deal(&rows, &block, &mut by_places);
 
             let mut blanked = Vec::new();
             read_line_ends_as_blanks(&text, &mut blanked);
             let blanked = Block { bytes: &blanked, base: 0 };
             let mut by_grammar = WhistDeal::default();
             let mut diagnostics = Vec::new();
-            let grammar = read_whist_deal(&lines.map(|line| blanked.line(line)), &mut by_grammar, &mut diagnostics);
-            // A trump the shortcut leaves to the grammar is read there.
+            let lines = rows.map(|row| blanked.line(row.line));
+            let grammar = read_whist_deal(&lines, &mut by_grammar, &mut diagnostics);
+            // A trump the shortcut leaves to the grammar is read there, as
+            // a row longer than a window whose starts were not kept.
             if trump.is_ascii_uppercase() && trump != b'X' {
-                prop_assert_eq!(read, grammar && lines[1..].iter().all(|row| row.len < WINDOW));
+                let windowed = rows[1..]
+                    .iter()
+                    .all(|row| row.starts != 0 || row.line.len < WINDOW);
+                prop_assert_eq!(read, grammar && windowed);
             } else {
                 prop_assert!(!read);
             }
@@ -274,14 +382,18 @@ mod tests {
             }
         }
 
-        /// Tokens fewer or more than a hand's are no hand.
+        /// Tokens fewer or more than a hand's are no hand, their starts
+        /// kept or not.
         #[test]
         fn a_span_of_other_than_thirteen_pairs_is_no_hand(
             (text, tokens) in prop_oneof![row(12), row(14)],
         ) {
             let block = Block { bytes: &text, base: 0 };
             let mut hand = BridgeHand::default();
-            prop_assert!(!placed_bridge_hand(piece(&tokens, 0), &block, &mut hand));
+            prop_assert!(!placed_bridge_hand(found(&tokens, 0), &block, &mut hand));
+            if let Some(row) = kept(&text, &tokens, 0) {
+                prop_assert!(!placed_bridge_hand(row, &block, &mut hand));
+            }
         }
     }
 }

@@ -239,6 +239,27 @@ impl Cursor<'_> {
         }
         Some(PlainRun { count, first, last })
     }
+
+    /// Where the tokens from the one at `first` to the one at `last`
+    /// start, bit `i` for the byte `first + i`: what a record's reader
+    /// would find again in its own bytes, for a few operations here. 0
+    /// when they span 64 bytes or more, for the reader to find.
+    #[inline(always)]
+    pub(crate) fn starts_between(&self, first: usize, last: usize) -> u64 {
+        let reach = last - first;
+        if reach >= 64 {
+            return 0;
+        }
+        let words = &self.index.words;
+        let (at, bit) = (first / 64, first % 64);
+        let low = words[at].starts >> bit;
+        // Shifted twice, so that a start at the word's first byte (where
+        // `bit` is 0) is not shifted out by a count of 64.
+        let high = words
+            .get(at + 1)
+            .map_or(0, |next| (next.starts << 1) << (63 - bit));
+        (low | high) & (u64::MAX >> (63 - reach))
+    }
 }
 
 /// Which bit of `bits` is left lowest once the `n` lowest are cleared.
@@ -265,6 +286,23 @@ mod tests {
             "  ", "\t", "\n", "\r\n", "\r", "\x0b", "\0",
         ]);
         prop::collection::vec(piece, 0..200).prop_map(|pieces| pieces.concat().into_bytes())
+    }
+
+    /// Blocks of mostly plain pairs, in runs long enough to cross the
+    /// index's words.
+    fn runs() -> impl Strategy<Value = Vec<u8>> {
+        let pair = prop::sample::select(vec!["AS", "KH", "5D", "TC"]);
+        let other = prop::sample::select(vec!["S-", "S", "#", "END", "KSQS", "Joe-ASKS"]);
+        let token = prop_oneof![12 => pair, 1 => other];
+        let space = prop::sample::select(vec![" ", " ", "\t", "\n", "\r\n", "   "]);
+        prop::collection::vec((token, space), 0..200).prop_map(|pieces| {
+            pieces
+                .iter()
+                .flat_map(|(token, space)| [token.as_bytes(), space.as_bytes()])
+                .flatten()
+                .copied()
+                .collect()
+        })
     }
 
     /// The bit `nth_bit` finds is the one with `n` set bits below it.
@@ -308,7 +346,11 @@ mod tests {
         /// A run of plain pairs is the tokens, taken one at a time, that
         /// are two bytes without a dash, up to the number wanted.
         #[test]
-        fn a_plain_run_is_the_plain_pairs_one_by_one(bytes in block(), wanted in 1usize..15, skip in 0usize..5) {
+        fn a_plain_run_is_the_plain_pairs_one_by_one(
+            bytes in prop_oneof![block(), runs()],
+            wanted in 1usize..15,
+            skip in 0usize..40,
+        ) {
             let mut index = TokenIndex::default();
             index.build(&bytes, 1);
             let mut one_by_one = index.cursor();
@@ -335,6 +377,13 @@ mod tests {
                 last: plain[plain.len() - 1],
             });
             prop_assert_eq!(run, expected);
+            if let Some(run) = run {
+                let starts = plain
+                    .iter()
+                    .filter(|&&start| run.last - run.first < 64 && start <= run.last)
+                    .fold(0, |bits, start| bits | 1 << (start - run.first));
+                prop_assert_eq!(by_runs.starts_between(run.first, run.last), starts);
+            }
             // Both go on from the same token.
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
