@@ -333,13 +333,9 @@ impl FrameSink for Frames {
     #[inline(always)]
     // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
-    fn whist_placed(&mut self, trump: LineRef, rows: &[PlacedRow; 4]) {
+    fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
         self.entries
             .push(Entry::WhistPlaced(self.placed.len() as u32));
-        self.placed.push(PlacedRow {
-            line: trump,
-            starts: 0,
-        });
         self.placed.extend_from_slice(rows);
     }
 }

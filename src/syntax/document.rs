@@ -83,15 +83,10 @@ pub trait FrameSink {
 
     /// A whist deal of the tokens layout whose cards, from its first row
     /// to its last, the framer found to be plain pairs, as
-    /// [`FrameSink::bridge_placed`]: its trump's line, then its rows.
-    fn whist_placed(&mut self, trump: LineRef, rows: &[PlacedRow; 4]) {
-        self.whist(&[
-            trump,
-            rows[0].line,
-            rows[1].line,
-            rows[2].line,
-            rows[3].line,
-        ]);
+    /// [`FrameSink::bridge_placed`]: its trump's line (no starts kept),
+    /// then its rows.
+    fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
+        self.whist(&rows.map(|row| row.line));
     }
 }
 

@@ -362,9 +362,10 @@ struct RecordSoFar {
     placed: bool,
     /// Whether a row of it spans lines.
     spans: bool,
-    /// Where the tokens of each row of a whist deal start, as
-    /// [`PlacedRow::starts`].
-    row_starts: [u64; 4],
+    /// Where the tokens of each piece of a whist deal start, as
+    /// [`PlacedRow::starts`], listed as its pieces are: the trump's first,
+    /// never kept.
+    row_starts: [u64; 5],
 }
 
 impl RecordSoFar {
@@ -386,12 +387,11 @@ impl RecordSoFar {
         emit: &mut impl FrameSink,
     ) -> bool {
         if self.placed {
-            let [trump, rows @ ..] = *pieces;
-            let rows = std::array::from_fn(|row| PlacedRow {
-                line: rows[row],
-                starts: self.row_starts[row],
+            let rows = std::array::from_fn(|piece| PlacedRow {
+                line: pieces[piece],
+                starts: self.row_starts[piece],
             });
-            emit.whist_placed(trump, &rows);
+            emit.whist_placed(&rows);
             false
         } else {
             emit.whist(pieces);
@@ -433,7 +433,7 @@ impl TokenFramer {
             record: RecordSoFar {
                 placed: false,
                 spans: false,
-                row_starts: [0; 4],
+                row_starts: [0; 5],
             },
             carriage_returns: false,
             needs_blanks: false,
@@ -741,7 +741,7 @@ impl TokenFramer {
                     && cards.is_multiple_of(HAND)
                 {
                     pieces[1 + *cards / HAND] = at;
-                    self.record.row_starts[*cards / HAND] =
+                    self.record.row_starts[1 + *cards / HAND] =
                         cursor.starts_between(run.first, run.last);
                     self.record.spans |= last.number != at.number;
                     *cards += HAND;
@@ -1256,7 +1256,7 @@ impl TokenFramer {
         self.record.placed &= added.placed;
         self.record.spans |= added.last_line != at.number;
         // Its runs' starts are not kept: the reader finds them.
-        self.record.row_starts[row - 1] = 0;
+        self.record.row_starts[row] = 0;
         *cards += added.count;
         // A token of glued cards may run past its row: the rows it ran
         // into are read as empty, at its end, so that no row of an earlier
@@ -1909,14 +1909,27 @@ mod tests {
             "SPADES",
         ]);
         let space = prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"]);
-        prop::collection::vec((token, space), 0..300).prop_map(|pieces| {
+        let spaced = |pieces: &[(&str, &str)]| -> Vec<u8> {
             pieces
                 .iter()
                 .flat_map(|(token, space)| [token.as_bytes(), space.as_bytes()])
                 .flatten()
                 .copied()
                 .collect()
-        })
+        };
+        // Whole hands and deals of plain pairs, which the framer takes in
+        // runs and frames as placed: a token at a time, thirteen in a row
+        // are rare.
+        let card = prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"]);
+        let cards = |count| prop::collection::vec((card.clone(), space.clone()), count);
+        let trump = prop::sample::select(vec!["S", "H", "D", "C"]);
+        let piece = prop_oneof![
+            12 => (token, space.clone()).prop_map(move |piece| spaced(&[piece])),
+            1 => cards(13).prop_map(move |hand| spaced(&hand)),
+            1 => (trump, space.clone(), cards(52))
+                .prop_map(move |(trump, after, deal)| [spaced(&[(trump, after)]), spaced(&deal)].concat()),
+        ];
+        prop::collection::vec(piece, 0..300).prop_map(|pieces| pieces.concat())
     }
 
     /// The frames, and where the cards of each record framed as placed
@@ -1941,20 +1954,14 @@ mod tests {
             self.bridge(hand.line);
         }
 
-        fn whist_placed(&mut self, trump: LineRef, rows: &[PlacedRow; 4]) {
+        fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
             let cards = Span::new(
-                rows[0].line.offset,
-                rows[3].line.offset + rows[3].line.len - rows[0].line.offset,
+                rows[1].line.offset,
+                rows[4].line.offset + rows[4].line.len - rows[1].line.offset,
             );
             self.placed.push((cards, DEAL));
-            self.starts.extend_from_slice(rows);
-            self.whist(&[
-                trump,
-                rows[0].line,
-                rows[1].line,
-                rows[2].line,
-                rows[3].line,
-            ]);
+            self.starts.extend_from_slice(&rows[1..]);
+            self.whist(&rows.map(|row| row.line));
         }
     }
 

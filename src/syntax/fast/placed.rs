@@ -12,9 +12,11 @@
 //! pair is not a card, or the trump is not canonical, the answer is
 //! `false` and the record is read as any other, with its diagnoses.
 //!
-//! The starts are found here, on the pool, rather than kept by the
-//! framer: a store a card on the framing thread, and a copy of them all
-//! a record, cost more than finding them again.
+//! Where a row came in one run within 64 bytes, the usual case, the
+//! framer hands its starts over as one mask taken from the token index
+//! (`PlacedRow::starts`), a few operations a row; other rows' starts are
+//! found here, on the pool. A start kept card by card would cost the
+//! framing thread a store a card.
 //!
 //! Held to the readers by the property tests below, to the framer by
 //! those of `syntax::tokens`, and by every test that compares a reflowed
@@ -59,11 +61,26 @@ fn placed_cards(
     if row.starts.count_ones() as usize != cards.len() {
         return false;
     }
-    let mut copy = [b' '; 66];
+    let mut copy = [b' '; READ];
     let bytes = word_from(block, row.line.offset, &mut copy);
     let codes = cards_at(bytes, row.line.offset, row.starts, alphabet, cards);
-    codes & 0x80 == 0
+    let read = codes & 0x80 == 0;
+    // Taken on trust here, so held to the reading of the row's own bytes
+    // wherever the tests run.
+    debug_assert!(
+        row.line.len >= WINDOW || {
+            let mut found = vec![Card::default(); cards.len()];
+            let span = Span::new(row.line.offset, row.line.len);
+            found_cards(block, span, alphabet, &mut found) == read && (!read || found == cards)
+        }
+    );
+    read
 }
+
+/// The bytes a word of tokens is read from: its 64, and the two after
+/// them, so that a token's two bytes are read at offsets known to be
+/// inside, without a check of bounds, wherever in the word it starts.
+const READ: usize = 64 + 2;
 
 /// The `N` bytes of `block` from the input's offset `offset`, read from
 /// `copy` (blanks after the block's last byte) near the block's end.
@@ -85,12 +102,9 @@ fn word_from<'a, const N: usize>(
 /// The cards whose tokens start at the bits of `starts`, bit `i` for
 /// `bytes[i]` (the input's `origin + i`), into `cards`, as many: the
 /// codes of all, or'ed, whose bit 7 tells that one is no card.
-///
-/// `bytes` is 66 long, so that a start's byte and the byte after are
-/// read at offsets known to be inside it, without a check of bounds.
 #[inline(always)]
 fn cards_at(
-    bytes: &[u8; 66],
+    bytes: &[u8; READ],
     origin: usize,
     mut starts: u64,
     alphabet: &Alphabet,
@@ -134,11 +148,10 @@ fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [
     // second, or for a token's second that is a space.
     let mut faults = 0;
     for base in (0..span.len).step_by(64) {
-        // The word's 64 bytes and the two after them.
-        let Some(bytes) = window.get(base..).and_then(<[u8]>::first_chunk::<66>) else {
-            return false;
-        };
-        let [spaces] = classes64(bytes.first_chunk().expect("64 of 66 bytes"), [SPACES]);
+        let bytes = window[base..]
+            .first_chunk::<READ>()
+            .expect("a window holds its last word's bytes and two more");
+        let [spaces] = classes64(bytes.first_chunk().expect("a word's 64 bytes"), [SPACES]);
         let in_span = u64::MAX >> (64 - (span.len - base).min(64));
         let tokens = !spaces & in_span;
         let starts = tokens & !(tokens << 1 | after_token);
