@@ -1862,6 +1862,18 @@ fn unpaired(first: Option<LineRef>, hand: LineRef) -> Frame {
     )
 }
 
+/// Tokens, each with the spaces after it, as one document: what the
+/// property tests of the tokens layout generate their input from.
+#[cfg(test)]
+pub(crate) fn spaced(pieces: &[(&str, &str)]) -> Vec<u8> {
+    pieces
+        .iter()
+        .flat_map(|(token, space)| [token.as_bytes(), space.as_bytes()])
+        .flatten()
+        .copied()
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -1909,14 +1921,6 @@ mod tests {
             "SPADES",
         ]);
         let space = prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"]);
-        let spaced = |pieces: &[(&str, &str)]| -> Vec<u8> {
-            pieces
-                .iter()
-                .flat_map(|(token, space)| [token.as_bytes(), space.as_bytes()])
-                .flatten()
-                .copied()
-                .collect()
-        };
         // Whole hands and deals of plain pairs, which the framer takes in
         // runs and frames as placed: a token at a time, thirteen in a row
         // are rare.
@@ -1924,10 +1928,10 @@ mod tests {
         let cards = |count| prop::collection::vec((card.clone(), space.clone()), count);
         let trump = prop::sample::select(vec!["S", "H", "D", "C"]);
         let piece = prop_oneof![
-            12 => (token, space.clone()).prop_map(move |piece| spaced(&[piece])),
-            1 => cards(13).prop_map(move |hand| spaced(&hand)),
+            12 => (token, space.clone()).prop_map(|piece| spaced(&[piece])),
+            1 => cards(13).prop_map(|hand| spaced(&hand)),
             1 => (trump, space.clone(), cards(52))
-                .prop_map(move |(trump, after, deal)| [spaced(&[(trump, after)]), spaced(&deal)].concat()),
+                .prop_map(|(trump, after, deal)| [spaced(&[(trump, after)]), spaced(&deal)].concat()),
         ];
         prop::collection::vec(piece, 0..300).prop_map(|pieces| pieces.concat())
     }

@@ -275,7 +275,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::syntax::tokens::tokens;
+    use crate::syntax::tokens::{spaced, tokens};
 
     /// Blocks of tokens: plain pairs mostly, and every kind of token and
     /// space the index tells apart, across many words.
@@ -294,14 +294,7 @@ mod tests {
         let other = prop::sample::select(vec!["S-", "S", "#", "END", "KSQS", "Joe-ASKS"]);
         let token = prop_oneof![12 => pair, 1 => other];
         let space = prop::sample::select(vec![" ", " ", "\t", "\n", "\r\n", "   "]);
-        prop::collection::vec((token, space), 0..200).prop_map(|pieces| {
-            pieces
-                .iter()
-                .flat_map(|(token, space)| [token.as_bytes(), space.as_bytes()])
-                .flatten()
-                .copied()
-                .collect()
-        })
+        prop::collection::vec((token, space), 0..200).prop_map(|pieces| spaced(&pieces))
     }
 
     /// The bit `nth_bit` finds is the one with `n` set bits below it.
