@@ -49,28 +49,23 @@ fn placed_cards(
     alphabet: &Alphabet,
     cards: &mut [Card],
 ) -> bool {
+    let span = Span::new(row.line.offset, row.line.len);
     if row.starts == 0 {
-        return found_cards(
-            block,
-            Span::new(row.line.offset, row.line.len),
-            alphabet,
-            cards,
-        );
+        return found_cards(block, span, alphabet, cards);
     }
     // The framer kept the starts only of tokens it found plain pairs.
     if row.starts.count_ones() as usize != cards.len() {
         return false;
     }
     let mut copy = [b' '; READ];
-    let bytes = word_from(block, row.line.offset, &mut copy);
-    let codes = cards_at(bytes, row.line.offset, row.starts, alphabet, cards);
+    let bytes = word_from(block, span.offset, &mut copy);
+    let codes = cards_at(bytes, span.offset, row.starts, alphabet, cards);
     let read = codes & 0x80 == 0;
     // Taken on trust here, so held to the reading of the row's own bytes
     // wherever the tests run.
     debug_assert!(
-        row.line.len >= WINDOW || {
+        span.len >= WINDOW || {
             let mut found = vec![Card::default(); cards.len()];
-            let span = Span::new(row.line.offset, row.line.len);
             found_cards(block, span, alphabet, &mut found) == read && (!read || found == cards)
         }
     );
@@ -189,7 +184,7 @@ pub(crate) fn placed_whist_deal(
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> bool {
-    let [trump_line, .., last] = rows.map(|row| row.line);
+    let (trump_line, last) = (rows[0].line, rows[4].line);
     let Some(trump) = canonical_trump_line(block.line(trump_line).text) else {
         return false;
     };
