@@ -21,11 +21,12 @@ use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::document::FrameSink;
-use crate::syntax::fast::placed::{placed_bridge_hand, placed_whist_deal};
+use crate::syntax::fast::placed::{placed_bridge_hand, placed_bridge_hands, placed_whist_deal};
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    PlacedRow, SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge, choker, whist,
+    PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge, choker,
+    whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -242,6 +243,10 @@ impl FramedBlock {
                 // at most: five rows (the trump's among them) to a deal of
                 // 157 bytes or more.
                 placed: Vec::with_capacity(BLOCK_SIZE / 31),
+                // As many as a block of runs of bridge hands has at most:
+                // a hand's thirteen pairs and their blanks to a run.
+                runs: Vec::with_capacity(BLOCK_SIZE / 39),
+                more_records: 0,
                 problems: Vec::new(),
             },
         }
@@ -259,6 +264,11 @@ struct Frames {
     /// The rows of records framed as placed, listed as `lines` list the
     /// others: a whist deal's trump first, as a row without starts.
     placed: Vec<PlacedRow>,
+    /// Runs of whole bridge hands ([`FrameSink::bridge_hands`]).
+    runs: Vec<PlacedHands>,
+    /// How many records the entries stand for beyond one each: a run's
+    /// hands but one.
+    more_records: usize,
     problems: Vec<Frame>,
 }
 
@@ -273,6 +283,9 @@ enum Entry {
     /// all plain pairs ([`FrameSink::bridge_placed`]), its rows listed in
     /// [`Frames::placed`].
     BridgePlaced(u32),
+    /// Whole bridge hands in a row, each a record: the run listed in
+    /// [`Frames::runs`].
+    BridgeHands(u32),
     WhistPlaced(u32),
     Problem(u32),
 }
@@ -338,25 +351,50 @@ impl FrameSink for Frames {
             .push(Entry::WhistPlaced(self.placed.len() as u32));
         self.placed.extend_from_slice(rows);
     }
+
+    #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    #[allow(clippy::cast_possible_truncation)]
+    fn bridge_hands(&mut self, run: PlacedHands, _: &Block<'_>) {
+        self.entries
+            .push(Entry::BridgeHands(self.runs.len() as u32));
+        self.runs.push(run);
+        self.more_records += run.hands - 1;
+    }
 }
 
 impl Frames {
-    /// The frame an entry stands for, whole.
-    fn frame(&self, entry: Entry) -> Frame {
-        match entry {
+    /// The frames an entry stands for, whole, in order: one, or a run's
+    /// hands, found in `block`.
+    fn frames(&self, entry: Entry, block: &Block<'_>, mut each: impl FnMut(Frame)) {
+        each(match entry {
             Entry::Bridge(at) => Frame::Bridge(self.lines::<1>(at)[0]),
             Entry::BridgePlaced(at) => Frame::Bridge(self.placed::<1>(at)[0].line),
+            Entry::BridgeHands(at) => {
+                let run = self.runs[at as usize];
+                placed_bridge_hands(run, block, &mut BridgeHand::default(), |line, _, _| {
+                    each(Frame::Bridge(line));
+                });
+                return;
+            }
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
             Entry::Whist(at) => Frame::Whist(self.lines(at)),
             Entry::WhistPlaced(at) => Frame::Whist(self.placed::<5>(at).map(|row| row.line)),
             Entry::Problem(at) => self.problems[at as usize].clone(),
-        }
+        });
+    }
+
+    /// How many records the entries stand for.
+    fn records(&self) -> usize {
+        self.entries.len() + self.more_records
     }
 
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
         self.placed.clear();
+        self.runs.clear();
+        self.more_records = 0;
         self.problems.clear();
     }
 
@@ -651,11 +689,14 @@ fn records_to_output(
 ) {
     let view = framed.view();
     let frames = &framed.frames;
-    let chunks = frames.entries.len().div_ceil(CHUNK_RECORDS);
+    // About CHUNK_RECORDS records to a chunk, where an entry may stand
+    // for many (a run of bridge hands).
+    let chunk_entries = (CHUNK_RECORDS * frames.entries.len() / frames.records().max(1)).max(1);
+    let chunks = frames.entries.len().div_ceil(chunk_entries);
     outputs.resize_with(chunks, ChunkOutput::default);
     frames
         .entries
-        .par_chunks(CHUNK_RECORDS)
+        .par_chunks(chunk_entries)
         .zip(outputs.par_iter_mut())
         .for_each(|(chunk, output)| {
             output.results.clear();
@@ -681,6 +722,14 @@ struct Scratch {
     bridge: BridgeHand,
     choker: ChokerPair,
     whist: WhistDeal,
+    notes: Notes,
+}
+
+/// What a task of the pool keeps for the record at hand, whatever its
+/// game: its diagnostics, and its bytes with the line ends blanked where
+/// it is read so.
+#[derive(Default)]
+struct Notes {
     diagnostics: Vec<Diagnostic>,
     /// A placed record that is not all cards, with its line ends blanked.
     blanked: Vec<u8>,
@@ -702,7 +751,13 @@ fn one_frame(
     output: &mut ChunkOutput,
 ) {
     let (read, show) = (&view.read, &view.show);
-    scratch.diagnostics.clear();
+    let Scratch {
+        bridge,
+        choker,
+        whist,
+        notes,
+    } = scratch;
+    notes.diagnostics.clear();
     let shown = |first: LineRef| Shown {
         path: name,
         line: first.number,
@@ -711,59 +766,116 @@ fn one_frame(
     let (first, last) = match entry {
         Entry::Bridge(at) => {
             let [line] = frames.lines(at);
-            bridge_frame(line, None, read, scratch, shown(line), output);
+            bridge_frame(line, None, read, bridge, notes, shown(line), output);
             (line, line)
         }
         Entry::BridgePlaced(at) => {
             let [hand] = frames.placed(at);
-            let line = hand.line;
-            let placed = placed_bridge_hand(hand, read, &mut scratch.bridge);
-            bridge_frame(line, Some(placed), read, scratch, shown(line), output);
-            (line, line)
+            let placed = placed_bridge_hand(hand, read, bridge);
+            bridge_frame(
+                hand.line,
+                Some(placed),
+                read,
+                bridge,
+                notes,
+                shown(hand.line),
+                output,
+            );
+            (hand.line, hand.line)
+        }
+        Entry::BridgeHands(at) => {
+            bridge_hands(frames.runs[at as usize], view, bridge, notes, shown, output);
+            return;
         }
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
-            let Scratch {
-                choker: pair,
-                diagnostics,
-                ..
-            } = scratch;
-            if !choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics) {
-                check_cards_read(&Frame::Choker(lines), read, diagnostics);
-            } else if check::choker_pair(pair, diagnostics) {
-                shown(lines[0]).record(pair, output);
-            }
+            let diagnostics = &mut notes.diagnostics;
+            choker_frame(lines, read, choker, diagnostics, shown(lines[0]), output);
             (lines[0], lines[1])
         }
         Entry::Whist(at) => {
             let lines: [LineRef; 5] = frames.lines(at);
-            whist_frame(&lines, None, read, scratch, shown(lines[0]), output);
+            whist_frame(&lines, None, read, whist, notes, shown(lines[0]), output);
             (lines[0], lines[4])
         }
         Entry::WhistPlaced(at) => {
             let rows: [PlacedRow; 5] = frames.placed(at);
             let lines = rows.map(|row| row.line);
-            let placed = placed_whist_deal(&rows, read, &mut scratch.whist);
-            whist_frame(&lines, Some(placed), read, scratch, shown(lines[0]), output);
+            let placed = placed_whist_deal(&rows, read, whist);
+            whist_frame(
+                &lines,
+                Some(placed),
+                read,
+                whist,
+                notes,
+                shown(lines[0]),
+                output,
+            );
             (lines[0], lines[4])
         }
         Entry::Problem(at) => {
             let problem = &frames.problems[at as usize];
             if let Frame::Problem { diagnostic, .. } = problem {
-                scratch
+                notes
                     .diagnostics
                     .push(crate::syntax::problem(diagnostic, show));
             }
             problem.lines()
         }
     };
-    if scratch.diagnostics.is_empty() {
+    let diagnostics = &mut notes.diagnostics;
+    report(name, (first, last), view, settings, diagnostics, output);
+}
+
+/// The hands of a run, each a record of its own, told as it is read.
+#[inline(always)]
+fn bridge_hands<'a>(
+    run: PlacedHands,
+    view: &BlockView<'_>,
+    hand: &mut BridgeHand,
+    notes: &mut Notes,
+    shown: impl Fn(LineRef) -> Shown<'a>,
+    output: &mut ChunkOutput,
+) {
+    placed_bridge_hands(
+        run,
+        &view.show,
+        hand,
+        #[inline(always)]
+        |line, hand, placed| {
+            notes.diagnostics.clear();
+            let shown = shown(line);
+            bridge_frame(line, Some(placed), &view.read, hand, notes, shown, output);
+            report(
+                shown.path,
+                (line, line),
+                view,
+                shown.settings,
+                &mut notes.diagnostics,
+                output,
+            );
+        },
+    );
+}
+
+/// Renders the diagnostics of the record from `first` to `last`, if it
+/// has any, and counts them.
+#[inline(always)]
+fn report(
+    name: &str,
+    (first, last): (LineRef, LineRef),
+    view: &BlockView<'_>,
+    settings: &Settings,
+    diagnostics: &mut [Diagnostic],
+    output: &mut ChunkOutput,
+) {
+    if diagnostics.is_empty() {
         return;
     }
-    for diagnostic in &mut scratch.diagnostics {
+    let show = &view.show;
+    for diagnostic in diagnostics.iter_mut() {
         crate::syntax::with_line_ending(diagnostic, show);
     }
-    let diagnostics = &scratch.diagnostics;
     // From the start of the first line, so that columns count from it: a
     // record of the tokens layout may begin inside a line, and its line
     // in an earlier block.
@@ -815,21 +927,38 @@ fn bridge_frame(
     line: LineRef,
     placed: Option<bool>,
     read: &Block<'_>,
-    scratch: &mut Scratch,
+    hand: &mut BridgeHand,
+    notes: &mut Notes,
     shown: Shown<'_>,
     output: &mut ChunkOutput,
 ) {
-    let Scratch {
-        bridge: hand,
+    let Notes {
         diagnostics,
         blanked,
-        ..
-    } = scratch;
+    } = notes;
     let read = grammar_source(*read, placed, (line, line), blanked);
     if placed != Some(true) && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
         check_cards_read(&Frame::Bridge(line), &read, diagnostics);
     } else if check::bridge_hand(hand, diagnostics) {
         shown.record(hand, output);
+    }
+}
+
+/// A Choker pair's frame: read by the line grammar, checked, and its
+/// result written.
+#[inline(always)]
+fn choker_frame(
+    lines: [LineRef; 2],
+    read: &Block<'_>,
+    pair: &mut ChokerPair,
+    diagnostics: &mut Vec<Diagnostic>,
+    shown: Shown<'_>,
+    output: &mut ChunkOutput,
+) {
+    if !choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics) {
+        check_cards_read(&Frame::Choker(lines), read, diagnostics);
+    } else if check::choker_pair(pair, diagnostics) {
+        shown.record(pair, output);
     }
 }
 
@@ -841,16 +970,15 @@ fn whist_frame(
     lines: &[LineRef; 5],
     placed: Option<bool>,
     read: &Block<'_>,
-    scratch: &mut Scratch,
+    deal: &mut WhistDeal,
+    notes: &mut Notes,
     shown: Shown<'_>,
     output: &mut ChunkOutput,
 ) {
-    let Scratch {
-        whist: deal,
+    let Notes {
         diagnostics,
         blanked,
-        ..
-    } = scratch;
+    } = notes;
     let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
     if placed != Some(true)
         && !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
@@ -1132,8 +1260,7 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
         } else {
             framed.to_read()
         };
-        for &entry in &framed.frames.entries {
-            let frame = framed.frames.frame(entry);
+        let mut one = |frame: Frame| {
             let lines = frame.lines();
             let mut diagnostics = Vec::new();
             // A problem is told on the bytes as they are: its fix may
@@ -1171,6 +1298,9 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
                     crate::syntax::with_line_ending(&mut diagnostic, &shown);
                     Located { diagnostic, lines }
                 }));
+        };
+        for &entry in &framed.frames.entries {
+            framed.frames.frames(entry, &framed.to_show(), &mut one);
         }
         spare = framed;
     }

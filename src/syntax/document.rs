@@ -11,8 +11,9 @@
 //! is let go when it lies far behind.
 
 use super::fast::framing as fast;
-use super::{Block, Line, LineRef, Lines, PlacedRow};
-use crate::ast::{Game, Name, Span};
+use super::fast::placed::placed_bridge_hands;
+use super::{Block, Line, LineRef, Lines, PlacedHands, PlacedRow};
+use crate::ast::{BridgeHand, Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 
 /// How sections are recognised.
@@ -87,6 +88,15 @@ pub trait FrameSink {
     /// then its rows.
     fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
         self.whist(&rows.map(|row| row.line));
+    }
+
+    /// Whole bridge hands of plain pairs in a row, in `block`: a sink may
+    /// keep them as one, for the hands to be found where their cards are
+    /// read. Here, each hand as [`FrameSink::bridge_placed`].
+    fn bridge_hands(&mut self, run: PlacedHands, block: &Block<'_>) {
+        placed_bridge_hands(run, block, &mut BridgeHand::default(), |line, _, _| {
+            self.bridge_placed(PlacedRow { line, starts: 0 });
+        });
     }
 }
 

@@ -351,6 +351,17 @@ pub struct PlacedRow {
     pub starts: u64,
 }
 
+/// Whole bridge hands of the tokens layout in a row, every token a plain
+/// pair, framed at once: `line` from the first hand's first token to the
+/// end of the last hand's last, on the line of the first. Where each hand
+/// begins is found where the cards are read
+/// (`fast::placed::placed_bridge_hands`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlacedHands {
+    pub line: LineRef,
+    pub hands: usize,
+}
+
 /// A piece of the input in memory: `bytes` start at offset `base`.
 #[derive(Clone, Copy, Debug)]
 pub struct Block<'a> {

@@ -29,7 +29,7 @@ use super::document::{
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
-use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedRow};
+use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedHands, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
 
@@ -47,6 +47,11 @@ pub enum Layout {
 const HAND: usize = 13;
 /// Cards a whist deal holds.
 const DEAL: usize = 4 * HAND;
+
+/// The most bridge hands framed as one run ([`PlacedHands`]): few enough
+/// that the pool's tasks, which take runs whole, share a block's records
+/// evenly.
+const HANDS_IN_A_RUN: usize = 16;
 
 /// `space = " " | "\t" | "\r" | "\n" ;`
 pub fn space(input: &[u8]) -> IResult<&[u8], u8> {
@@ -693,6 +698,9 @@ impl TokenFramer {
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
+            if self.whole_hands(&mut cursor, block, emit) {
+                continue;
+            }
             let wanted = match self.state {
                 State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
                 // A deal without its trump is read token by token, so that
@@ -778,6 +786,49 @@ impl TokenFramer {
         let next_line = index.next_line();
         self.index = index;
         next_line
+    }
+
+    /// Whole hands in a row at the cursor, the usual bridge section:
+    /// framed at once, as [`Self::hand_cards`] would frame them one by
+    /// one. `false`, and nothing read, where there are none.
+    #[inline(always)]
+    fn whole_hands(
+        &mut self,
+        cursor: &mut Cursor<'_>,
+        block: Block<'_>,
+        emit: &mut impl FrameSink,
+    ) -> bool {
+        let State::Bridge {
+            cards: 0, section, ..
+        } = &mut self.state
+        else {
+            return false;
+        };
+        if self.held.is_some() {
+            return false;
+        }
+        let Some(run) = cursor.whole_runs(HAND, HANDS_IN_A_RUN) else {
+            return false;
+        };
+        *section += run.count;
+        self.last_token = Some(LineRef {
+            offset: block.base + run.last,
+            len: 2,
+            number: cursor.line_at(run.last),
+        });
+        let line = LineRef {
+            offset: block.base + run.first,
+            len: run.last + 2 - run.first,
+            number: cursor.line_at(run.first),
+        };
+        emit.bridge_hands(
+            PlacedHands {
+                line,
+                hands: run.count / HAND,
+            },
+            &block,
+        );
+        true
     }
 
     /// The next run of plain pairs, up to `wanted`, as
@@ -1924,13 +1975,22 @@ mod tests {
         // Whole hands and deals of plain pairs, which the framer takes in
         // runs and frames as placed: a token at a time, thirteen in a row
         // are rare.
-        let card = prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"]);
-        let cards = |count| prop::collection::vec((card.clone(), space.clone()), count);
+        // Now and then a pair that is no card, or a word that might name
+        // a Choker hand (`Al`), where a hand of pairs may end.
+        let card = prop::sample::select(vec![
+            "AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "AS", "KH", "TD", "2C", "9S", "QD",
+            "JH", "3C", "1C", "Al",
+        ]);
+        let cards = |count: std::ops::Range<usize>| {
+            prop::collection::vec((card.clone(), space.clone()), count)
+        };
         let trump = prop::sample::select(vec!["S", "H", "D", "C"]);
         let piece = prop_oneof![
             12 => (token, space.clone()).prop_map(|piece| spaced(&[piece])),
-            1 => cards(13).prop_map(|hand| spaced(&hand)),
-            1 => (trump, space.clone(), cards(52))
+            1 => cards(13..14).prop_map(|hand| spaced(&hand)),
+            // Hands in a row, which the framer takes as one run, and more.
+            1 => cards(26..520).prop_map(|hands| spaced(&hands)),
+            1 => (trump, space.clone(), cards(52..53))
                 .prop_map(|(trump, after, deal)| [spaced(&[(trump, after)]), spaced(&deal)].concat()),
         ];
         prop::collection::vec(piece, 0..300).prop_map(|pieces| pieces.concat())

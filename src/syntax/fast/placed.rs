@@ -28,7 +28,7 @@
 use super::byte_masks::classes64;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
-use crate::syntax::{Block, PlacedRow};
+use crate::syntax::{Block, LineRef, PlacedHands, PlacedRow};
 
 /// The bytes `grammar/tokens.ebnf` calls `space`.
 const SPACES: &[u8] = b" \t\r\n";
@@ -59,7 +59,7 @@ fn placed_cards(
     }
     let mut copy = [b' '; READ];
     let bytes = word_from(block, span.offset, &mut copy);
-    let codes = cards_at(bytes, span.offset, row.starts, alphabet, cards);
+    let (codes, _) = cards_at(bytes, span.offset, row.starts, alphabet, cards);
     let read = codes & 0x80 == 0;
     // Taken on trust here, so held to the reading of the row's own bytes
     // wherever the tests run.
@@ -78,14 +78,15 @@ fn placed_cards(
 const READ: usize = 64 + 2;
 
 /// The `N` bytes of `block` from the input's offset `offset`, read from
-/// `copy` (blanks after the block's last byte) near the block's end.
+/// `copy` (blanks after the block's last byte) near the block's end or
+/// past it.
 #[inline(always)]
 fn word_from<'a, const N: usize>(
     block: &'a Block<'_>,
     offset: usize,
     copy: &'a mut [u8; N],
 ) -> &'a [u8; N] {
-    let rest = &block.bytes[offset - block.base..];
+    let rest = block.bytes.get(offset - block.base..).unwrap_or_default();
     if let Some(bytes) = rest.first_chunk::<N>() {
         bytes
     } else {
@@ -96,7 +97,8 @@ fn word_from<'a, const N: usize>(
 
 /// The cards whose tokens start at the bits of `starts`, bit `i` for
 /// `bytes[i]` (the input's `origin + i`), into `cards`, as many: the
-/// codes of all, or'ed, whose bit 7 tells that one is no card.
+/// codes of all, or'ed, whose bit 7 tells that one is no card, and the
+/// input's offset where the last starts.
 #[inline(always)]
 fn cards_at(
     bytes: &[u8; READ],
@@ -104,16 +106,17 @@ fn cards_at(
     mut starts: u64,
     alphabet: &Alphabet,
     cards: &mut [Card],
-) -> u8 {
-    let mut codes = 0;
+) -> (u8, usize) {
+    let (mut codes, mut last) = (0, 0);
     for slot in cards {
         let at = starts.trailing_zeros() as usize;
         starts &= starts - 1;
         let code = alphabet.card_code(bytes[at], bytes[at + 1]);
         codes |= code;
-        *slot = Card::from_code(code, origin + at);
+        last = origin + at;
+        *slot = Card::from_code(code, last);
     }
-    codes
+    (codes, last)
 }
 
 /// The row of cards whose tokens lie in `span` of `block`, into `cards`,
@@ -158,7 +161,7 @@ fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [
             return false;
         };
         filled += count;
-        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots);
+        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots).0;
     }
     // A token that starts at the span's last byte, the last of a word,
     // has its second byte past the span: its start is still carried.
@@ -197,6 +200,153 @@ pub(crate) fn placed_whist_deal(
     deal.trump_span = Span::new(trump_line.offset, 1);
     deal.span = deal.trump_span.to(Span::new(last.offset, last.len));
     cards
+}
+
+/// The hands of `run`, thirteen tokens each, in order: each read into
+/// `hand` and given to `each` with where it lies (from its first card to
+/// the end of its last, on the line of its first) and whether its pairs
+/// were all cards of bridge's alphabet.
+///
+/// The framer frames a run of whole hands at once, and leaves the hands'
+/// bounds to be found here, where each card's start is found anyway to
+/// read it: the thirteenth start ends a hand. Every token of a run is a
+/// plain pair, so a start and the byte after it are a card. A hand within
+/// 64 bytes, the usual one, is read as a row whose starts were kept
+/// ([`cards_at`]); a longer one card by card.
+#[inline(always)]
+pub(crate) fn placed_bridge_hands(
+    run: PlacedHands,
+    block: &Block<'_>,
+    hand: &mut BridgeHand,
+    mut each: impl FnMut(LineRef, &mut BridgeHand, bool),
+) {
+    let alphabet = Game::Bridge.alphabet();
+    let mut words = RunWords::new(block, run.line.offset, run.line.number);
+    for _ in 0..run.hands {
+        let (first, number) = words.next_start();
+        let starts = words.starts_from(first);
+        let (codes, last) = if starts.count_ones() as usize >= hand.cards.len() {
+            let mut copy = [b' '; READ];
+            let bytes = word_from(block, first, &mut copy);
+            cards_at(bytes, first, starts, alphabet, &mut hand.cards)
+        } else {
+            words.cards_one_by_one(alphabet, &mut hand.cards)
+        };
+        words.taken_to(last + 2);
+        let at = LineRef {
+            offset: first,
+            len: last + 2 - first,
+            number,
+        };
+        hand.span = Span::new(at.offset, at.len);
+        each(at, hand, codes & 0x80 == 0);
+    }
+}
+
+/// The starts of a run's tokens and its line ends, two words of 64 bytes
+/// at a time, from a token's start on: what [`placed_bridge_hands`]
+/// walks. The starts of tokens already read are cleared.
+struct RunWords<'a> {
+    block: &'a Block<'a>,
+    /// The input's offset of the first word's first byte, and its line.
+    base: usize,
+    line: usize,
+    starts: [u64; 2],
+    newlines: [u64; 2],
+    /// Bit 0 set when the last byte of the second word is a token's.
+    after_token: u64,
+}
+
+impl<'a> RunWords<'a> {
+    /// From the token at `offset` (the byte before it is taken for a
+    /// space), on line `line`.
+    #[inline(always)]
+    fn new(block: &'a Block<'a>, offset: usize, line: usize) -> Self {
+        let mut words = Self {
+            block,
+            base: offset,
+            line,
+            starts: [0; 2],
+            newlines: [0; 2],
+            after_token: 0,
+        };
+        (words.starts[0], words.newlines[0]) = words.classes(offset);
+        (words.starts[1], words.newlines[1]) = words.classes(offset + 64);
+        words
+    }
+
+    /// The starts and the line feeds of the 64 bytes from `offset`, which
+    /// follow the bytes last classed.
+    #[inline(always)]
+    fn classes(&mut self, offset: usize) -> (u64, u64) {
+        let mut copy = [b' '; 64];
+        let bytes = word_from(self.block, offset, &mut copy);
+        let [spaces, newlines] = classes64(bytes, [SPACES, b"\n"]);
+        let tokens = !spaces;
+        let starts = tokens & !(tokens << 1 | self.after_token);
+        self.after_token = tokens >> 63;
+        (starts, newlines)
+    }
+
+    /// The next word's turn: the second word becomes the first.
+    #[inline(always)]
+    fn advance(&mut self) {
+        self.line += self.newlines[0].count_ones() as usize;
+        self.base += 64;
+        let next = self.classes(self.base + 64);
+        self.starts = [self.starts[1], next.0];
+        self.newlines = [self.newlines[1], next.1];
+    }
+
+    /// Where the next token starts, and its line.
+    #[inline(always)]
+    fn next_start(&mut self) -> (usize, usize) {
+        while self.starts[0] == 0 {
+            self.advance();
+        }
+        let at = self.starts[0].trailing_zeros();
+        let before = self.newlines[0] & !(u64::MAX << at);
+        (
+            self.base + at as usize,
+            self.line + before.count_ones() as usize,
+        )
+    }
+
+    /// The starts of the 64 bytes from `offset`, that of the next token,
+    /// bit `i` for the byte `offset + i`.
+    #[inline(always)]
+    fn starts_from(&self, offset: usize) -> u64 {
+        let bit = offset - self.base;
+        // Shifted twice: where `bit` is 0 the one shift would be by 64.
+        self.starts[0] >> bit | (self.starts[1] << 1) << (63 - bit)
+    }
+
+    /// The tokens before `offset` read: their starts cleared.
+    #[inline(always)]
+    fn taken_to(&mut self, offset: usize) {
+        while offset - self.base >= 64 {
+            self.advance();
+        }
+        self.starts[0] &= u64::MAX << (offset - self.base);
+    }
+
+    /// The next tokens, a card each, into `cards`, one at a time: for a
+    /// hand that spans more than 64 bytes. The codes of all, or'ed, and
+    /// where the last starts.
+    #[cold]
+    #[inline(never)]
+    fn cards_one_by_one(&mut self, alphabet: &Alphabet, cards: &mut [Card]) -> (u8, usize) {
+        let (mut codes, mut last) = (0, 0);
+        for slot in cards {
+            (last, _) = self.next_start();
+            let at = last - self.block.base;
+            let code = alphabet.card_code(self.block.bytes[at], self.block.bytes[at + 1]);
+            codes |= code;
+            *slot = Card::from_code(code, last);
+            self.taken_to(last + 1);
+        }
+        (codes, last)
+    }
 }
 
 #[cfg(test)]

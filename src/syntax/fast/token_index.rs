@@ -239,6 +239,24 @@ impl Cursor<'_> {
         Some(PlainRun { count, first, last })
     }
 
+    /// Whole runs of `len` plain pairs in a row, up to `most` of them, with
+    /// one plain pair more after the last: all of them taken, as one run,
+    /// or `None` (and nothing taken) where there is not one. The pair
+    /// after is left for the framer's rules: what the last token of a
+    /// record before something else may be ([`TokenFramer::block`] holds
+    /// some words back) is asked only there.
+    ///
+    /// [`TokenFramer::block`]: crate::syntax::tokens
+    #[inline(always)]
+    pub(crate) fn whole_runs(&mut self, len: usize, most: usize) -> Option<PlainRun> {
+        let mut probe = *self;
+        let runs = (probe.plain_pairs(len * most + 1)?.count - 1) / len;
+        if runs == 0 {
+            return None;
+        }
+        self.plain_pairs(len * runs)
+    }
+
     /// Where the tokens from the one at `first` to the one at `last`
     /// start, bit `i` for the byte `first + i`: what a record's reader
     /// would find again in its own bytes, for a few operations here. 0
