@@ -22,6 +22,7 @@ use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::document::FrameSink;
 use crate::syntax::fast::placed::{placed_bridge_hand, placed_bridge_hands, placed_whist_deal};
+use crate::syntax::fast::token_index::TokenIndex;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
@@ -247,6 +248,7 @@ impl FramedBlock {
                 // a hand's thirteen pairs and their blanks to a run.
                 runs: Vec::with_capacity(BLOCK_SIZE / 39),
                 more_records: 0,
+                index: TokenIndex::default(),
                 problems: Vec::new(),
             },
         }
@@ -269,6 +271,9 @@ struct Frames {
     /// How many records the entries stand for beyond one each: a run's
     /// hands but one.
     more_records: usize,
+    /// The token index the framer made of the block, where the hands of
+    /// its runs are found.
+    index: TokenIndex,
     problems: Vec<Frame>,
 }
 
@@ -372,9 +377,15 @@ impl Frames {
             Entry::BridgePlaced(at) => Frame::Bridge(self.placed::<1>(at)[0].line),
             Entry::BridgeHands(at) => {
                 let run = self.runs[at as usize];
-                placed_bridge_hands(run, block, &mut BridgeHand::default(), |line, _, _| {
-                    each(Frame::Bridge(line));
-                });
+                placed_bridge_hands(
+                    run,
+                    Some(&self.index),
+                    block,
+                    &mut BridgeHand::default(),
+                    |line, _, _| {
+                        each(Frame::Bridge(line));
+                    },
+                );
                 return;
             }
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
@@ -579,6 +590,8 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             #[inline(always)]
             || framer.whole_lines(to_frame, first_line, first_nul, frames),
         );
+        // Its runs' hands are found in it.
+        self.framer.swap_index(&mut frames.index);
         let Some(next_line) = next_line else {
             self.finished = true;
             return Ok(Some(block));
@@ -784,7 +797,7 @@ fn one_frame(
             (hand.line, hand.line)
         }
         Entry::BridgeHands(at) => {
-            bridge_hands(frames.runs[at as usize], view, bridge, notes, shown, output);
+            bridge_hands(frames, at, view, bridge, notes, shown, output);
             return;
         }
         Entry::Choker(at) => {
@@ -830,7 +843,8 @@ fn one_frame(
 /// The hands of a run, each a record of its own, told as it is read.
 #[inline(always)]
 fn bridge_hands<'a>(
-    run: PlacedHands,
+    frames: &Frames,
+    at: u32,
     view: &BlockView<'_>,
     hand: &mut BridgeHand,
     notes: &mut Notes,
@@ -838,7 +852,8 @@ fn bridge_hands<'a>(
     output: &mut ChunkOutput,
 ) {
     placed_bridge_hands(
-        run,
+        frames.runs[at as usize],
+        Some(&frames.index),
         &view.show,
         hand,
         #[inline(always)]

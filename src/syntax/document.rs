@@ -94,9 +94,15 @@ pub trait FrameSink {
     /// keep them as one, for the hands to be found where their cards are
     /// read. Here, each hand as [`FrameSink::bridge_placed`].
     fn bridge_hands(&mut self, run: PlacedHands, block: &Block<'_>) {
-        placed_bridge_hands(run, block, &mut BridgeHand::default(), |line, _, _| {
-            self.bridge_placed(PlacedRow { line, starts: 0 });
-        });
+        placed_bridge_hands(
+            run,
+            None,
+            block,
+            &mut BridgeHand::default(),
+            |line, _, _| {
+                self.bridge_placed(PlacedRow { line, starts: 0 });
+            },
+        );
     }
 }
 

@@ -24,6 +24,7 @@ use crate::ast::{Card, Game, Record, Span};
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Scope};
 pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
+use fast::token_index::TokenIndex;
 pub use tokens::Layout;
 pub(crate) use tokens::TokenFramer;
 pub use trace::{Step, trace};
@@ -53,6 +54,10 @@ pub(crate) trait Framing: Send {
     /// The game of the Choker or whist section the framer is in (the
     /// tokens framer's bridge section too), for the trace's notes.
     fn section_game(&self) -> Option<Game>;
+
+    /// Gives the token index of the block just framed, if the framer made
+    /// one, to `index` (see [`TokenFramer::swap_index`]).
+    fn swap_index(&mut self, _index: &mut TokenIndex) {}
 
     /// Frames the whole lines of `block`, the first numbered
     /// `first_line`, line by line. At the line holding a NUL byte (the
@@ -233,6 +238,10 @@ impl Framing for TokenFramer {
 
     fn section_game(&self) -> Option<Game> {
         TokenFramer::section_game(self)
+    }
+
+    fn swap_index(&mut self, index: &mut TokenIndex) {
+        TokenFramer::swap_index(self, index);
     }
 
     /// Through the token index (`fast::token_index`), but for a block in

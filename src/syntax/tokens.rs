@@ -584,6 +584,13 @@ impl TokenFramer {
         }
     }
 
+    /// Gives the index of the block last framed to `index`, for the
+    /// hands of its runs to be found in it where they are read, and takes
+    /// the memory of `index` in its place.
+    pub(crate) fn swap_index(&mut self, index: &mut TokenIndex) {
+        std::mem::swap(&mut self.index, index);
+    }
+
     /// Whether a record framed since the last call must be read with its
     /// line ends blanked (see [`read_line_ends_as_blanks`]); a record the
     /// framer still holds keeps the answer for the next call.
@@ -694,7 +701,7 @@ impl TokenFramer {
         emit: &mut impl FrameSink,
     ) -> usize {
         let mut index = std::mem::take(&mut self.index);
-        index.build(block.bytes, first_line);
+        index.build(block, first_line);
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {

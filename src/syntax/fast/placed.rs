@@ -26,6 +26,7 @@
 //! [`read_whist_deal`]: crate::syntax::whist
 
 use super::byte_masks::classes64;
+use super::token_index::TokenIndex;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
 use crate::syntax::{Block, LineRef, PlacedHands, PlacedRow};
@@ -213,15 +214,23 @@ pub(crate) fn placed_whist_deal(
 /// plain pair, so a start and the byte after it are a card. A hand within
 /// 64 bytes, the usual one, is read as a row whose starts were kept
 /// ([`cards_at`]); a longer one card by card.
+///
+/// The starts and the line ends are taken from `index`, the block's
+/// token index that the framer made, where there is one (in the
+/// pipeline); else found here, from the bytes.
 #[inline(always)]
 pub(crate) fn placed_bridge_hands(
     run: PlacedHands,
+    index: Option<&TokenIndex>,
     block: &Block<'_>,
     hand: &mut BridgeHand,
     mut each: impl FnMut(LineRef, &mut BridgeHand, bool),
 ) {
     let alphabet = Game::Bridge.alphabet();
-    let mut words = RunWords::new(block, run.line.offset, run.line.number);
+    let mut words = match index {
+        Some(index) => RunWords::indexed(index, run.line.offset),
+        None => RunWords::classed(block, run.line),
+    };
     for _ in 0..run.hands {
         let (first, number) = words.next_start();
         let starts = words.starts_from(first);
@@ -230,7 +239,7 @@ pub(crate) fn placed_bridge_hands(
             let bytes = word_from(block, first, &mut copy);
             cards_at(bytes, first, starts, alphabet, &mut hand.cards)
         } else {
-            words.cards_one_by_one(alphabet, &mut hand.cards)
+            words.cards_one_by_one(block, alphabet, &mut hand.cards)
         };
         words.taken_to(last + 2);
         let at = LineRef {
@@ -243,49 +252,90 @@ pub(crate) fn placed_bridge_hands(
     }
 }
 
+/// Where the words of a run come from: the block's token index, or the
+/// bytes, classed here (from the run's first token, the byte before it
+/// taken for a space).
+enum Words<'a> {
+    Indexed {
+        index: &'a TokenIndex,
+        /// The place in the index of the second word.
+        next: usize,
+    },
+    Classed {
+        block: &'a Block<'a>,
+        /// Bit 0 set when the last byte of the second word is a token's.
+        after_token: u64,
+    },
+}
+
 /// The starts of a run's tokens and its line ends, two words of 64 bytes
-/// at a time, from a token's start on: what [`placed_bridge_hands`]
-/// walks. The starts of tokens already read are cleared.
+/// at a time: what [`placed_bridge_hands`] walks. The starts of tokens
+/// already read are cleared.
 struct RunWords<'a> {
-    block: &'a Block<'a>,
+    words: Words<'a>,
     /// The input's offset of the first word's first byte, and its line.
     base: usize,
     line: usize,
     starts: [u64; 2],
     newlines: [u64; 2],
-    /// Bit 0 set when the last byte of the second word is a token's.
-    after_token: u64,
 }
 
 impl<'a> RunWords<'a> {
-    /// From the token at `offset` (the byte before it is taken for a
-    /// space), on line `line`.
+    /// The words of `index` from the token at `offset`.
     #[inline(always)]
-    fn new(block: &'a Block<'a>, offset: usize, line: usize) -> Self {
+    fn indexed(index: &'a TokenIndex, offset: usize) -> Self {
+        let (at, base) = index.word_of(offset);
+        let [first, second] = [index.word(at), index.word(at + 1)];
+        Self {
+            words: Words::Indexed {
+                index,
+                next: at + 1,
+            },
+            base,
+            line: first.line,
+            starts: [first.starts & u64::MAX << (offset - base), second.starts],
+            newlines: [first.newlines, second.newlines],
+        }
+    }
+
+    /// The words of `block` from the token that `run` starts at, classed.
+    #[inline(always)]
+    fn classed(block: &'a Block<'a>, run: LineRef) -> Self {
         let mut words = Self {
-            block,
-            base: offset,
-            line,
+            words: Words::Classed {
+                block,
+                after_token: 0,
+            },
+            base: run.offset,
+            line: run.number,
             starts: [0; 2],
             newlines: [0; 2],
-            after_token: 0,
         };
-        (words.starts[0], words.newlines[0]) = words.classes(offset);
-        (words.starts[1], words.newlines[1]) = words.classes(offset + 64);
+        (words.starts[0], words.newlines[0]) = words.next_word(run.offset);
+        (words.starts[1], words.newlines[1]) = words.next_word(run.offset + 64);
         words
     }
 
-    /// The starts and the line feeds of the 64 bytes from `offset`, which
-    /// follow the bytes last classed.
+    /// The starts and the line feeds of the word after those read, whose
+    /// first byte is at the input's offset `offset`.
     #[inline(always)]
-    fn classes(&mut self, offset: usize) -> (u64, u64) {
-        let mut copy = [b' '; 64];
-        let bytes = word_from(self.block, offset, &mut copy);
-        let [spaces, newlines] = classes64(bytes, [SPACES, b"\n"]);
-        let tokens = !spaces;
-        let starts = tokens & !(tokens << 1 | self.after_token);
-        self.after_token = tokens >> 63;
-        (starts, newlines)
+    fn next_word(&mut self, offset: usize) -> (u64, u64) {
+        match &mut self.words {
+            Words::Indexed { index, next } => {
+                *next += 1;
+                let word = index.word(*next);
+                (word.starts, word.newlines)
+            }
+            Words::Classed { block, after_token } => {
+                let mut copy = [b' '; 64];
+                let bytes = word_from(block, offset, &mut copy);
+                let [spaces, newlines] = classes64(bytes, [SPACES, b"\n"]);
+                let tokens = !spaces;
+                let starts = tokens & !(tokens << 1 | *after_token);
+                *after_token = tokens >> 63;
+                (starts, newlines)
+            }
+        }
     }
 
     /// The next word's turn: the second word becomes the first.
@@ -293,7 +343,7 @@ impl<'a> RunWords<'a> {
     fn advance(&mut self) {
         self.line += self.newlines[0].count_ones() as usize;
         self.base += 64;
-        let next = self.classes(self.base + 64);
+        let next = self.next_word(self.base + 64);
         self.starts = [self.starts[1], next.0];
         self.newlines = [self.newlines[1], next.1];
     }
@@ -335,12 +385,17 @@ impl<'a> RunWords<'a> {
     /// where the last starts.
     #[cold]
     #[inline(never)]
-    fn cards_one_by_one(&mut self, alphabet: &Alphabet, cards: &mut [Card]) -> (u8, usize) {
+    fn cards_one_by_one(
+        &mut self,
+        block: &Block<'_>,
+        alphabet: &Alphabet,
+        cards: &mut [Card],
+    ) -> (u8, usize) {
         let (mut codes, mut last) = (0, 0);
         for slot in cards {
             (last, _) = self.next_start();
-            let at = last - self.block.base;
-            let code = alphabet.card_code(self.block.bytes[at], self.block.bytes[at + 1]);
+            let at = last - block.base;
+            let code = alphabet.card_code(block.bytes[at], block.bytes[at + 1]);
             codes |= code;
             *slot = Card::from_code(code, last);
             self.taken_to(last + 1);
@@ -551,6 +606,56 @@ mod tests {
             prop_assert!(!placed_bridge_hand(found(&tokens, 0), &block, &mut hand));
             if let Some(row) = kept(&text, &tokens, 0) {
                 prop_assert!(!placed_bridge_hand(row, &block, &mut hand));
+            }
+        }
+
+        /// A run of hands is split and read alike from the block's token
+        /// index and from its bytes: the hands each line grammar reads,
+        /// thirteen pairs at a time, on the lines their first cards are on.
+        #[test]
+        fn runs_read_alike_from_the_index_and_the_bytes(
+            pairs in prop::collection::vec(
+                (
+                    prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "1C"]),
+                    prop::sample::select(vec![" ", "\t", "\n", "\r\n", "   ", "\n\n", " ".repeat(70).leak()]),
+                ),
+                13..200,
+            ),
+            before in 0usize..100,
+            base in 0usize..1000,
+        ) {
+            let mut text = vec![b' '; before];
+            let first = text.len();
+            for (pair, blank) in &pairs {
+                text.extend_from_slice(pair.as_bytes());
+                text.extend_from_slice(blank.as_bytes());
+            }
+            let block = Block { bytes: &text, base };
+            let mut index = TokenIndex::default();
+            index.build(block, 7);
+            let run = PlacedHands {
+                line: LineRef { offset: base + first, len: 2, number: 7 },
+                hands: pairs.len() / 13,
+            };
+            let mut read = [Vec::new(), Vec::new()];
+            for (source, read) in [Some(&index), None].into_iter().zip(&mut read) {
+                placed_bridge_hands(run, source, &block, &mut BridgeHand::default(), |at, hand, cards| {
+                    read.push((at, hand.clone(), cards));
+                });
+            }
+            prop_assert_eq!(&read[0], &read[1]);
+            for (at, hand, cards) in &read[0] {
+                let from = at.offset - base;
+                let mut blanked = Vec::new();
+                read_line_ends_as_blanks(&text[from..from + at.len], &mut blanked);
+                let mut by_grammar = BridgeHand::default();
+                let line = crate::syntax::Line { text: &blanked, offset: at.offset, number: at.number };
+                prop_assert_eq!(read_bridge_hand(&line, &mut by_grammar, &mut Vec::new()), *cards);
+                if *cards {
+                    prop_assert_eq!(&by_grammar, hand);
+                }
+                let newlines = memchr::memchr_iter(b'\n', &text[..from]).count();
+                prop_assert_eq!(at.number, 7 + newlines);
             }
         }
     }

@@ -20,6 +20,7 @@
 //! [`TokenFramer::line`]: crate::syntax::tokens
 
 use super::byte_masks::classes64;
+use crate::syntax::Block;
 
 /// The bytes `grammar/tokens.ebnf` calls `space`.
 const SPACES: &[u8] = b" \t\r\n";
@@ -31,23 +32,25 @@ pub(crate) struct TokenIndex {
     words: Vec<Word>,
     /// The number of the line after the block's last.
     next_line: usize,
+    /// The input's offset of the block's first byte.
+    base: usize,
 }
 
 /// The masks of 64 bytes of a block: bit `i` for the byte `i` after the
 /// word's first. Together, as the cursor reads them together.
 #[derive(Clone, Copy, Debug, Default)]
-struct Word {
+pub(crate) struct Word {
     /// The first byte of each token.
-    starts: u64,
+    pub(crate) starts: u64,
     /// The first byte of each token that is not a plain pair.
     others: u64,
     /// The first space after each token (a block ends in a space, or is
     /// read as if it did).
     ends: u64,
     /// Each line feed.
-    newlines: u64,
+    pub(crate) newlines: u64,
     /// The number of the line the word's first byte is on.
-    line: usize,
+    pub(crate) line: usize,
 }
 
 /// The masks of one word's 64 bytes, as read.
@@ -90,9 +93,11 @@ pub(crate) struct PlainRun {
 }
 
 impl TokenIndex {
-    /// Indexes `bytes`, whose first line is numbered `first_line`.
+    /// Indexes `block`, whose first line is numbered `first_line`.
     #[inline(always)]
-    pub(crate) fn build(&mut self, bytes: &[u8], first_line: usize) {
+    pub(crate) fn build(&mut self, block: Block<'_>, first_line: usize) {
+        let bytes = block.bytes;
+        self.base = block.base;
         // One word more than the bytes fill, so that the last token always
         // has a space after it.
         let words = bytes.len() / 64 + 1;
@@ -134,6 +139,20 @@ impl TokenIndex {
     /// its line feed counts.
     pub(crate) fn next_line(&self) -> usize {
         self.next_line
+    }
+
+    /// The word of the byte at the input's offset `offset`: its place in
+    /// the index, and the input's offset of its first byte.
+    #[inline(always)]
+    pub(crate) fn word_of(&self, offset: usize) -> (usize, usize) {
+        let at = (offset - self.base) / 64;
+        (at, self.base + 64 * at)
+    }
+
+    /// The word at `at`, or none (no tokens) past the block.
+    #[inline(always)]
+    pub(crate) fn word(&self, at: usize) -> Word {
+        self.words.get(at).copied().unwrap_or_default()
     }
 
     /// The tokens, from the block's start.
@@ -339,7 +358,7 @@ mod tests {
         #[test]
         fn the_index_reads_the_grammars_tokens(bytes in block(), first_line in 1usize..5) {
             let mut index = TokenIndex::default();
-            index.build(&bytes, first_line);
+            index.build(Block { bytes: &bytes, base: 0 }, first_line);
             let mut cursor = index.cursor();
             let mut found = Vec::new();
             while let Some((start, end)) = cursor.next_token() {
@@ -362,7 +381,7 @@ mod tests {
             skip in 0usize..40,
         ) {
             let mut index = TokenIndex::default();
-            index.build(&bytes, 1);
+            index.build(Block { bytes: &bytes, base: 0 }, 1);
             let mut one_by_one = index.cursor();
             let mut by_runs = index.cursor();
             for _ in 0..skip {
