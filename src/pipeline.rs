@@ -21,13 +21,15 @@ use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::document::FrameSink;
-use crate::syntax::fast::placed::{placed_bridge_hand, placed_bridge_hands, placed_whist_deal};
+use crate::syntax::fast::placed::{
+    placed_bridge_hand, placed_bridge_hands, placed_whist_deal, placed_whist_dealt,
+};
 use crate::syntax::fast::token_index::TokenIndex;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge, choker,
-    whist,
+    PlacedDeal, PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge,
+    choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -248,6 +250,9 @@ impl FramedBlock {
                 // a hand's thirteen pairs and their blanks to a run.
                 runs: Vec::with_capacity(BLOCK_SIZE / 39),
                 more_records: 0,
+                // As many as a block of whist deals framed whole has at
+                // most: 157 bytes or more to a deal.
+                deals: Vec::with_capacity(BLOCK_SIZE / 157),
                 index: TokenIndex::default(),
                 problems: Vec::new(),
             },
@@ -268,6 +273,8 @@ struct Frames {
     placed: Vec<PlacedRow>,
     /// Runs of whole bridge hands ([`FrameSink::bridge_hands`]).
     runs: Vec<PlacedHands>,
+    /// Whist deals framed whole ([`FrameSink::whist_dealt`]).
+    deals: Vec<PlacedDeal>,
     /// How many records the entries stand for beyond one each: a run's
     /// hands but one.
     more_records: usize,
@@ -292,6 +299,8 @@ enum Entry {
     /// [`Frames::runs`].
     BridgeHands(u32),
     WhistPlaced(u32),
+    /// A whist deal framed whole: listed in [`Frames::deals`].
+    WhistDealt(u32),
     Problem(u32),
 }
 
@@ -366,6 +375,15 @@ impl FrameSink for Frames {
         self.runs.push(run);
         self.more_records += run.hands - 1;
     }
+
+    #[inline(always)]
+    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    #[allow(clippy::cast_possible_truncation)]
+    fn whist_dealt(&mut self, deal: PlacedDeal, _: &Block<'_>) {
+        self.entries
+            .push(Entry::WhistDealt(self.deals.len() as u32));
+        self.deals.push(deal);
+    }
 }
 
 impl Frames {
@@ -391,6 +409,11 @@ impl Frames {
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
             Entry::Whist(at) => Frame::Whist(self.lines(at)),
             Entry::WhistPlaced(at) => Frame::Whist(self.placed::<5>(at).map(|row| row.line)),
+            Entry::WhistDealt(at) => {
+                let deal = self.deals[at as usize];
+                let index = Some(&self.index);
+                Frame::Whist(placed_whist_dealt(deal, index, block, &mut WhistDeal::default()).0)
+            }
             Entry::Problem(at) => self.problems[at as usize].clone(),
         });
     }
@@ -405,6 +428,7 @@ impl Frames {
         self.lines.clear();
         self.placed.clear();
         self.runs.clear();
+        self.deals.clear();
         self.more_records = 0;
         self.problems.clear();
     }
@@ -815,6 +839,20 @@ fn one_frame(
             let rows: [PlacedRow; 5] = frames.placed(at);
             let lines = rows.map(|row| row.line);
             let placed = placed_whist_deal(&rows, read, whist);
+            whist_frame(
+                &lines,
+                Some(placed),
+                read,
+                whist,
+                notes,
+                shown(lines[0]),
+                output,
+            );
+            (lines[0], lines[4])
+        }
+        Entry::WhistDealt(at) => {
+            let deal = frames.deals[at as usize];
+            let (lines, placed) = placed_whist_dealt(deal, Some(&frames.index), show, whist);
             whist_frame(
                 &lines,
                 Some(placed),

@@ -11,9 +11,9 @@
 //! is let go when it lies far behind.
 
 use super::fast::framing as fast;
-use super::fast::placed::placed_bridge_hands;
-use super::{Block, Line, LineRef, Lines, PlacedHands, PlacedRow};
-use crate::ast::{BridgeHand, Game, Name, Span};
+use super::fast::placed::{placed_bridge_hands, placed_whist_dealt};
+use super::{Block, Line, LineRef, Lines, PlacedDeal, PlacedHands, PlacedRow};
+use crate::ast::{BridgeHand, Game, Name, Span, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 
 /// How sections are recognised.
@@ -103,6 +103,14 @@ pub trait FrameSink {
                 self.bridge_placed(PlacedRow { line, starts: 0 });
             },
         );
+    }
+
+    /// A whist deal framed whole, in `block`: a sink may keep it as one,
+    /// for its rows to be found where its cards are read. Here, as
+    /// [`FrameSink::whist_placed`].
+    fn whist_dealt(&mut self, deal: PlacedDeal, block: &Block<'_>) {
+        let (lines, _) = placed_whist_dealt(deal, None, block, &mut WhistDeal::default());
+        self.whist_placed(&lines.map(|line| PlacedRow { line, starts: 0 }));
     }
 }
 

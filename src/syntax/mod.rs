@@ -371,6 +371,16 @@ pub struct PlacedHands {
     pub hands: usize,
 }
 
+/// A whist deal of the tokens layout framed whole at once: its trump, a
+/// suit's letter, then 52 plain pairs from `cards`'s first byte to its
+/// last (on the line of its first). Where each row begins is found where
+/// the cards are read (`fast::placed::placed_whist_dealt`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlacedDeal {
+    pub trump: LineRef,
+    pub cards: LineRef,
+}
+
 /// A piece of the input in memory: `bytes` start at offset `base`.
 #[derive(Clone, Copy, Debug)]
 pub struct Block<'a> {

@@ -29,7 +29,9 @@ use super::document::{
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
-use super::{Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedHands, PlacedRow};
+use super::{
+    Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedDeal, PlacedHands, PlacedRow,
+};
 use crate::ast::{Game, Span};
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
 
@@ -705,7 +707,9 @@ impl TokenFramer {
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
-            if self.whole_hands(&mut cursor, block, emit) {
+            if self.whole_hands(&mut cursor, block, emit)
+                || self.whole_deal(&mut cursor, block, emit)
+            {
                 continue;
             }
             let wanted = match self.state {
@@ -832,6 +836,70 @@ impl TokenFramer {
             PlacedHands {
                 line,
                 hands: run.count / HAND,
+            },
+            &block,
+        );
+        true
+    }
+
+    /// A whole deal at the cursor where a deal may begin: a suit's letter
+    /// and 52 plain pairs, framed at once, as the trump's shortcut in
+    /// [`Self::any_token`] and then [`Self::deal_cards`] would frame it.
+    /// `false`, and nothing read, where there is none. Of its rows, only
+    /// the last is kept in the state, as later tokens may ask for it.
+    #[inline(always)]
+    fn whole_deal(
+        &mut self,
+        cursor: &mut Cursor<'_>,
+        block: Block<'_>,
+        emit: &mut impl FrameSink,
+    ) -> bool {
+        if self.held.is_some() || self.trumpless.is_some() {
+            return false;
+        }
+        let State::Whist {
+            pieces,
+            begun: false,
+            no_trump,
+            cards,
+        } = &mut self.state
+        else {
+            return false;
+        };
+        let mut probe = *cursor;
+        let Some((trump, after)) = probe.next_token() else {
+            return false;
+        };
+        if after - trump != 1 || !matches!(block.bytes[trump], b'S' | b'H' | b'D' | b'C') {
+            return false;
+        }
+        let Some(rows) = probe
+            .plain_pairs(3 * HAND)
+            .filter(|rows| rows.count == 3 * HAND)
+        else {
+            return false;
+        };
+        let Some(last_row) = probe.plain_pairs(HAND).filter(|row| row.count == HAND) else {
+            return false;
+        };
+        *cursor = probe;
+        let place = |offset: usize, len: usize| LineRef {
+            offset: block.base + offset,
+            len,
+            number: cursor.line_at(offset),
+        };
+        let trump = place(trump, 1);
+        pieces[0] = trump;
+        pieces[4] = place(last_row.first, last_row.last + 2 - last_row.first);
+        *no_trump = false;
+        *cards = 0;
+        self.record.placed = true;
+        self.record.spans = false;
+        self.last_token = Some(place(last_row.last, 2));
+        emit.whist_dealt(
+            PlacedDeal {
+                trump,
+                cards: place(rows.first, last_row.last + 2 - rows.first),
             },
             &block,
         );

@@ -29,7 +29,7 @@ use super::byte_masks::classes64;
 use super::token_index::TokenIndex;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
-use crate::syntax::{Block, LineRef, PlacedHands, PlacedRow};
+use crate::syntax::{Block, LineRef, PlacedDeal, PlacedHands, PlacedRow};
 
 /// The bytes `grammar/tokens.ebnf` calls `space`.
 const SPACES: &[u8] = b" \t\r\n";
@@ -227,29 +227,40 @@ pub(crate) fn placed_bridge_hands(
     mut each: impl FnMut(LineRef, &mut BridgeHand, bool),
 ) {
     let alphabet = Game::Bridge.alphabet();
-    let mut words = match index {
-        Some(index) => RunWords::indexed(index, run.line.offset),
-        None => RunWords::classed(block, run.line),
-    };
+    let mut words = RunWords::new(index, block, run.line);
     for _ in 0..run.hands {
-        let (first, number) = words.next_start();
-        let starts = words.starts_from(first);
-        let (codes, last) = if starts.count_ones() as usize >= hand.cards.len() {
-            let mut copy = [b' '; READ];
-            let bytes = word_from(block, first, &mut copy);
-            cards_at(bytes, first, starts, alphabet, &mut hand.cards)
-        } else {
-            words.cards_one_by_one(block, alphabet, &mut hand.cards)
-        };
-        words.taken_to(last + 2);
-        let at = LineRef {
-            offset: first,
-            len: last + 2 - first,
-            number,
-        };
+        let (at, codes) = words.row(block, alphabet, &mut hand.cards);
         hand.span = Span::new(at.offset, at.len);
         each(at, hand, codes & 0x80 == 0);
     }
+}
+
+/// A whist deal framed whole, as `dealt`, into `deal`: its lines (its
+/// trump's, then its rows', found here as the hands of a run are), and
+/// whether its trump is canonical and its pairs all cards.
+#[inline(always)]
+pub(crate) fn placed_whist_dealt(
+    dealt: PlacedDeal,
+    index: Option<&TokenIndex>,
+    block: &Block<'_>,
+    deal: &mut WhistDeal,
+) -> ([LineRef; 5], bool) {
+    let alphabet = Game::Whist.alphabet();
+    let mut words = RunWords::new(index, block, dealt.cards);
+    let mut lines = [dealt.trump; 5];
+    let mut codes = 0;
+    for (line, play) in lines[1..].iter_mut().zip(&mut deal.plays) {
+        let row_codes;
+        (*line, row_codes) = words.row(block, alphabet, play);
+        codes |= row_codes;
+    }
+    let trump = canonical_trump_line(block.line(dealt.trump).text);
+    if let Some(trump) = trump {
+        deal.trump = trump;
+    }
+    deal.trump_span = Span::new(dealt.trump.offset, 1);
+    deal.span = deal.trump_span.to(Span::new(lines[4].offset, lines[4].len));
+    (lines, trump.is_some() && codes & 0x80 == 0)
 }
 
 /// Where the words of a run come from: the block's token index, or the
@@ -281,6 +292,44 @@ struct RunWords<'a> {
 }
 
 impl<'a> RunWords<'a> {
+    /// The words of the run whose first token is `first`'s: from `index`
+    /// where there is one, else classed from `block`.
+    #[inline(always)]
+    fn new(index: Option<&'a TokenIndex>, block: &'a Block<'a>, first: LineRef) -> Self {
+        match index {
+            Some(index) => Self::indexed(index, first.offset),
+            None => Self::classed(block, first),
+        }
+    }
+
+    /// The next thirteen tokens, a row of cards, into `cards`: where they
+    /// lie (from the first to the end of the last, on the line of the
+    /// first), and the codes of all, or'ed.
+    #[inline(always)]
+    fn row(
+        &mut self,
+        block: &Block<'_>,
+        alphabet: &Alphabet,
+        cards: &mut [Card; 13],
+    ) -> (LineRef, u8) {
+        let (first, number) = self.next_start();
+        let starts = self.starts_from(first);
+        let (codes, last) = if starts.count_ones() as usize >= cards.len() {
+            let mut copy = [b' '; READ];
+            let bytes = word_from(block, first, &mut copy);
+            cards_at(bytes, first, starts, alphabet, cards)
+        } else {
+            self.cards_one_by_one(block, alphabet, cards)
+        };
+        self.taken_to(last + 2);
+        let at = LineRef {
+            offset: first,
+            len: last + 2 - first,
+            number,
+        };
+        (at, codes)
+    }
+
     /// The words of `index` from the token at `offset`.
     #[inline(always)]
     fn indexed(index: &'a TokenIndex, offset: usize) -> Self {
