@@ -707,13 +707,18 @@ impl TokenFramer {
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
-            if self.whole_hands(&mut cursor, block, emit)
-                || self.whole_deal(&mut cursor, block, emit)
+            if matches!(self.state, State::Whist { begun: false, .. })
+                && self.whole_deal(&mut cursor, block, emit)
             {
                 continue;
             }
             let wanted = match self.state {
-                State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
+                State::Bridge { cards, .. } if self.held.is_none() => {
+                    if cards == 0 && self.whole_hands(&mut cursor, block, emit) {
+                        continue;
+                    }
+                    HAND - cards
+                }
                 // A deal without its trump is read token by token, so that
                 // its cards are known.
                 State::Whist {
