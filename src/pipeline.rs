@@ -835,24 +835,16 @@ fn one_frame(
             whist_frame(&lines, None, read, whist, notes, shown(lines[0]), output);
             (lines[0], lines[4])
         }
-        Entry::WhistPlaced(at) => {
-            let rows: [PlacedRow; 5] = frames.placed(at);
-            let lines = rows.map(|row| row.line);
-            let placed = placed_whist_deal(&rows, read, whist);
-            whist_frame(
-                &lines,
-                Some(placed),
-                read,
-                whist,
-                notes,
-                shown(lines[0]),
-                output,
-            );
-            (lines[0], lines[4])
-        }
-        Entry::WhistDealt(at) => {
-            let deal = frames.deals[at as usize];
-            let (lines, placed) = placed_whist_dealt(deal, Some(&frames.index), show, whist);
+        Entry::WhistPlaced(at) | Entry::WhistDealt(at) => {
+            let (lines, placed) = if let Entry::WhistPlaced(_) = entry {
+                let rows: [PlacedRow; 5] = frames.placed(at);
+                (
+                    rows.map(|row| row.line),
+                    placed_whist_deal(&rows, read, whist),
+                )
+            } else {
+                placed_whist_dealt(frames.deals[at as usize], Some(&frames.index), show, whist)
+            };
             whist_frame(
                 &lines,
                 Some(placed),
