@@ -572,6 +572,9 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         self.block_size = (2 * self.block_size).min(BLOCK_SIZE);
         if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
             unframed = BYTE_ORDER_MARK.len();
+            // Counted from the first byte after the mark, as `framed_end`
+            // counts it (the mark holds no line feed).
+            last_newline = last_newline.map(|newline| newline - BYTE_ORDER_MARK.len());
         }
         // Whether the block ends inside a line, cut after a blank: a long
         // line of the tokens layout, whose rest the next block frames.
@@ -1492,6 +1495,35 @@ mod tests {
                 Layout::Tokens,
             );
             analyze_and_the_pipeline_agree(&input, Layout::Tokens);
+        }
+    }
+
+    /// A byte-order mark before an input longer than the first block
+    /// changes no result and no report, in either layout: the first
+    /// block's last line end was counted from before the mark, so three
+    /// bytes of the next line were framed early (false reports) or read
+    /// past the block (a panic).
+    #[test]
+    fn a_byte_order_mark_before_a_long_input_changes_nothing() {
+        let hand = "AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n";
+        for lines in [FIRST_BLOCK_SIZE / hand.len(), 2000] {
+            for cut in 0..4 {
+                let input = format!("{}{}", hand.repeat(lines), &hand[..cut]);
+                for layout in [Layout::Lines, Layout::Tokens] {
+                    let settings = Settings {
+                        mode: Mode::Auto,
+                        layout,
+                        action: Action::Run,
+                        output: OutputFormat::Text,
+                        diagnostics: DiagnosticFormat::Short,
+                    };
+                    let plain = run_bytes("input", input.as_bytes(), &settings);
+                    let marked = format!("\u{feff}{input}");
+                    let with_mark = run_bytes("input", marked.as_bytes(), &settings);
+                    assert_eq!(with_mark.0, plain.0, "{lines} lines, cut {cut}, {layout:?}");
+                    assert_eq!(with_mark.1, plain.1, "{lines} lines, cut {cut}, {layout:?}");
+                }
+            }
         }
     }
 
