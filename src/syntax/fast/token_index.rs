@@ -263,7 +263,9 @@ impl Cursor<'_> {
     /// or `None` (and nothing taken) where there is not one. The pair
     /// after is left for the framer's rules: what the last token of a
     /// record before something else may be ([`TokenFramer::block`] holds
-    /// some words back) is asked only there.
+    /// some words back) is asked only there. Inside the run that rule is
+    /// not asked of each record's last pair: a plain pair follows it,
+    /// which would release a held word as a card of the same record.
     ///
     /// [`TokenFramer::block`]: crate::syntax::tokens
     #[inline(always)]
