@@ -727,66 +727,21 @@ impl TokenFramer {
                     cards,
                     ..
                 } => HAND - cards % HAND,
+                State::Choker {
+                    hand: HandSoFar::Nothing,
+                    ..
+                } => {
+                    if self.whole_choker_hands(&mut cursor, block, emit) {
+                        continue;
+                    }
+                    0
+                }
                 _ => 0,
             };
             if wanted > 0
                 && let Some(run) = self.plain_run(&mut cursor, wanted, block.bytes)
             {
-                let place = |offset: usize, len: usize| LineRef {
-                    offset: block.base + offset,
-                    len,
-                    number: cursor.line_at(offset),
-                };
-                let last = place(run.last, 2);
-                let at = place(run.first, run.last + 2 - run.first);
-                self.last_token = Some(last);
-                // A whole hand in one run, the usual case: framed at once,
-                // as `hand_cards` would from no cards.
-                if let State::Bridge {
-                    cards: 0, section, ..
-                } = &mut self.state
-                    && run.count == HAND
-                {
-                    *section += HAND;
-                    emit.bridge_placed(PlacedRow {
-                        line: at,
-                        starts: cursor.starts_between(run.first, run.last),
-                    });
-                    continue;
-                }
-                // A player's whole row in one run: as `deal_cards` would.
-                if let State::Whist {
-                    pieces,
-                    begun: begun @ true,
-                    no_trump: false,
-                    cards,
-                } = &mut self.state
-                    && run.count == HAND
-                    && cards.is_multiple_of(HAND)
-                {
-                    pieces[1 + *cards / HAND] = at;
-                    self.record.row_starts[1 + *cards / HAND] =
-                        cursor.starts_between(run.first, run.last);
-                    self.record.spans |= last.number != at.number;
-                    *cards += HAND;
-                    if *cards == DEAL {
-                        self.needs_blanks |=
-                            self.record.frame_deal(pieces, self.carriage_returns, emit);
-                        *begun = false;
-                        *cards = 0;
-                    }
-                    continue;
-                }
-                let added = Added {
-                    count: run.count,
-                    placed: true,
-                    last_line: last.number,
-                };
-                if matches!(self.state, State::Bridge { .. }) {
-                    self.hand_cards(at, added, emit);
-                } else {
-                    self.deal_cards(at, added, emit);
-                }
+                self.placed_run(run, &cursor, block, emit);
                 continue;
             }
             let Some((start, end)) = cursor.next_token() else {
@@ -802,6 +757,71 @@ impl TokenFramer {
         let next_line = index.next_line();
         self.index = index;
         next_line
+    }
+
+    /// A run of plain pairs that a bridge hand, or a deal's row, wanted:
+    /// a whole hand or row framed at once, else its cards added.
+    #[inline(always)]
+    fn placed_run(
+        &mut self,
+        run: PlainRun,
+        cursor: &Cursor<'_>,
+        block: Block<'_>,
+        emit: &mut impl FrameSink,
+    ) {
+        let place = |offset: usize, len: usize| LineRef {
+            offset: block.base + offset,
+            len,
+            number: cursor.line_at(offset),
+        };
+        let last = place(run.last, 2);
+        let at = place(run.first, run.last + 2 - run.first);
+        self.last_token = Some(last);
+        // A whole hand in one run, the usual case: framed at once,
+        // as `hand_cards` would from no cards.
+        if let State::Bridge {
+            cards: 0, section, ..
+        } = &mut self.state
+            && run.count == HAND
+        {
+            *section += HAND;
+            emit.bridge_placed(PlacedRow {
+                line: at,
+                starts: cursor.starts_between(run.first, run.last),
+            });
+            return;
+        }
+        // A player's whole row in one run: as `deal_cards` would.
+        if let State::Whist {
+            pieces,
+            begun: begun @ true,
+            no_trump: false,
+            cards,
+        } = &mut self.state
+            && run.count == HAND
+            && cards.is_multiple_of(HAND)
+        {
+            pieces[1 + *cards / HAND] = at;
+            self.record.row_starts[1 + *cards / HAND] = cursor.starts_between(run.first, run.last);
+            self.record.spans |= last.number != at.number;
+            *cards += HAND;
+            if *cards == DEAL {
+                self.needs_blanks |= self.record.frame_deal(pieces, self.carriage_returns, emit);
+                *begun = false;
+                *cards = 0;
+            }
+            return;
+        }
+        let added = Added {
+            count: run.count,
+            placed: true,
+            last_line: last.number,
+        };
+        if matches!(self.state, State::Bridge { .. }) {
+            self.hand_cards(at, added, emit);
+        } else {
+            self.deal_cards(at, added, emit);
+        }
     }
 
     /// Whole hands in a row at the cursor, the usual bridge section:
@@ -909,6 +929,59 @@ impl TokenFramer {
             &block,
         );
         true
+    }
+
+    /// Whole Choker hands at the cursor, between hands: each framed as
+    /// the whole hand's shortcut in [`Self::any_token`] frames it, in one
+    /// loop that keeps the section's state at hand. `false`, and nothing
+    /// read, where the next token is none.
+    #[inline(always)]
+    fn whole_choker_hands(
+        &mut self,
+        cursor: &mut Cursor<'_>,
+        block: Block<'_>,
+        emit: &mut impl FrameSink,
+    ) -> bool {
+        if self.held.is_some() || self.trumpless.is_some() {
+            return false;
+        }
+        let State::Choker {
+            hand: HandSoFar::Nothing,
+            waiting,
+            first,
+            previous,
+        } = &mut self.state
+        else {
+            return false;
+        };
+        let mut framed = false;
+        loop {
+            let mut probe = *cursor;
+            let Some((start, end)) = probe.next_token() else {
+                break;
+            };
+            let text = &block.bytes[start..end];
+            if !is_choker_hand_token(text) || may_be_a_trump(text) {
+                break;
+            }
+            *cursor = probe;
+            let at = LineRef {
+                offset: block.base + start,
+                len: end - start,
+                number: cursor.line_at(start),
+            };
+            first.get_or_insert(at);
+            *previous = Some(at);
+            match waiting.take() {
+                Some(opponent) => emit.choker([opponent, at]),
+                None => *waiting = Some(at),
+            }
+            framed = true;
+        }
+        if framed {
+            self.last_token = *previous;
+        }
+        framed
     }
 
     /// The next run of plain pairs, up to `wanted`, as
