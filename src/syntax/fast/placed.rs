@@ -224,10 +224,30 @@ pub(crate) fn placed_bridge_hands(
     index: Option<&TokenIndex>,
     block: &Block<'_>,
     hand: &mut BridgeHand,
+    each: impl FnMut(LineRef, &mut BridgeHand, bool),
+) {
+    match index {
+        Some(index) => bridge_hands(
+            RunWords::indexed(index, run.line.offset),
+            run,
+            block,
+            hand,
+            each,
+        ),
+        None => bridge_hands(RunWords::classed(block, run.line), run, block, hand, each),
+    }
+}
+
+/// [`placed_bridge_hands`] from `words`.
+#[inline(always)]
+fn bridge_hands(
+    mut words: RunWords<impl Words>,
+    run: PlacedHands,
+    block: &Block<'_>,
+    hand: &mut BridgeHand,
     mut each: impl FnMut(LineRef, &mut BridgeHand, bool),
 ) {
     let alphabet = Game::Bridge.alphabet();
-    let mut words = RunWords::new(index, block, run.line);
     for _ in 0..run.hands {
         let (at, codes) = words.row(block, alphabet, &mut hand.cards);
         hand.span = Span::new(at.offset, at.len);
@@ -245,8 +265,26 @@ pub(crate) fn placed_whist_dealt(
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> ([LineRef; 5], bool) {
+    match index {
+        Some(index) => whist_dealt(
+            RunWords::indexed(index, dealt.cards.offset),
+            dealt,
+            block,
+            deal,
+        ),
+        None => whist_dealt(RunWords::classed(block, dealt.cards), dealt, block, deal),
+    }
+}
+
+/// [`placed_whist_dealt`] from `words`.
+#[inline(always)]
+fn whist_dealt(
+    mut words: RunWords<impl Words>,
+    dealt: PlacedDeal,
+    block: &Block<'_>,
+    deal: &mut WhistDeal,
+) -> ([LineRef; 5], bool) {
     let alphabet = Game::Whist.alphabet();
-    let mut words = RunWords::new(index, block, dealt.cards);
     let mut lines = [dealt.trump; 5];
     let mut codes = 0;
     for (line, play) in lines[1..].iter_mut().zip(&mut deal.plays) {
@@ -263,27 +301,58 @@ pub(crate) fn placed_whist_dealt(
     (lines, trump.is_some() && codes & 0x80 == 0)
 }
 
-/// Where the words of a run come from: the block's token index, or the
-/// bytes, classed here (from the run's first token, the byte before it
-/// taken for a space).
-enum Words<'a> {
-    Indexed {
-        index: &'a TokenIndex,
-        /// The place in the index of the second word.
-        next: usize,
-    },
-    Classed {
-        block: &'a Block<'a>,
-        /// Bit 0 set when the last byte of the second word is a token's.
-        after_token: u64,
-    },
+/// Where the words of a run come from: the block's token index
+/// ([`Indexed`]), or the bytes, classed as they are read ([`Classed`]).
+/// A type each, not an enum's variants, so that the pipeline's reading,
+/// always from the index, holds no test of which.
+trait Words {
+    /// The starts and the line feeds of the word after those read, whose
+    /// first byte is at the input's offset `offset`.
+    fn next_word(&mut self, offset: usize) -> (u64, u64);
+}
+
+/// The words of the block's token index.
+struct Indexed<'a> {
+    index: &'a TokenIndex,
+    /// The place in the index of the second word.
+    next: usize,
+}
+
+impl Words for Indexed<'_> {
+    #[inline(always)]
+    fn next_word(&mut self, _offset: usize) -> (u64, u64) {
+        self.next += 1;
+        let word = self.index.word(self.next);
+        (word.starts, word.newlines)
+    }
+}
+
+/// The words of the bytes, classed here (from the run's first token, the
+/// byte before it taken for a space).
+struct Classed<'a> {
+    block: &'a Block<'a>,
+    /// Bit 0 set when the last byte of the second word is a token's.
+    after_token: u64,
+}
+
+impl Words for Classed<'_> {
+    #[inline(always)]
+    fn next_word(&mut self, offset: usize) -> (u64, u64) {
+        let mut copy = [b' '; 64];
+        let bytes = word_from(self.block, offset, &mut copy);
+        let [spaces, newlines] = classes64(bytes, [SPACES, b"\n"]);
+        let tokens = !spaces;
+        let starts = tokens & !(tokens << 1 | self.after_token);
+        self.after_token = tokens >> 63;
+        (starts, newlines)
+    }
 }
 
 /// The starts of a run's tokens and its line ends, two words of 64 bytes
 /// at a time: what [`placed_bridge_hands`] walks. The starts of tokens
 /// already read are cleared.
-struct RunWords<'a> {
-    words: Words<'a>,
+struct RunWords<W> {
+    words: W,
     /// The input's offset of the first word's first byte, and its line.
     base: usize,
     line: usize,
@@ -291,17 +360,46 @@ struct RunWords<'a> {
     newlines: [u64; 2],
 }
 
-impl<'a> RunWords<'a> {
-    /// The words of the run whose first token is `first`'s: from `index`
-    /// where there is one, else classed from `block`.
+impl<'a> RunWords<Indexed<'a>> {
+    /// The words of `index` from the token at `offset`.
     #[inline(always)]
-    fn new(index: Option<&'a TokenIndex>, block: &'a Block<'a>, first: LineRef) -> Self {
-        match index {
-            Some(index) => Self::indexed(index, first.offset),
-            None => Self::classed(block, first),
+    fn indexed(index: &'a TokenIndex, offset: usize) -> Self {
+        let (at, base) = index.word_of(offset);
+        let [first, second] = [index.word(at), index.word(at + 1)];
+        Self {
+            words: Indexed {
+                index,
+                next: at + 1,
+            },
+            base,
+            line: first.line,
+            starts: [first.starts & u64::MAX << (offset - base), second.starts],
+            newlines: [first.newlines, second.newlines],
         }
     }
+}
 
+impl<'a> RunWords<Classed<'a>> {
+    /// The words of `block` from the token that `run` starts at, classed.
+    #[inline(always)]
+    fn classed(block: &'a Block<'a>, run: LineRef) -> Self {
+        let mut words = Self {
+            words: Classed {
+                block,
+                after_token: 0,
+            },
+            base: run.offset,
+            line: run.number,
+            starts: [0; 2],
+            newlines: [0; 2],
+        };
+        (words.starts[0], words.newlines[0]) = words.words.next_word(run.offset);
+        (words.starts[1], words.newlines[1]) = words.words.next_word(run.offset + 64);
+        words
+    }
+}
+
+impl<W: Words> RunWords<W> {
     /// The next thirteen tokens, a row of cards, into `cards`: where they
     /// lie (from the first to the end of the last, on the line of the
     /// first), and the codes of all, or'ed.
@@ -330,69 +428,12 @@ impl<'a> RunWords<'a> {
         (at, codes)
     }
 
-    /// The words of `index` from the token at `offset`.
-    #[inline(always)]
-    fn indexed(index: &'a TokenIndex, offset: usize) -> Self {
-        let (at, base) = index.word_of(offset);
-        let [first, second] = [index.word(at), index.word(at + 1)];
-        Self {
-            words: Words::Indexed {
-                index,
-                next: at + 1,
-            },
-            base,
-            line: first.line,
-            starts: [first.starts & u64::MAX << (offset - base), second.starts],
-            newlines: [first.newlines, second.newlines],
-        }
-    }
-
-    /// The words of `block` from the token that `run` starts at, classed.
-    #[inline(always)]
-    fn classed(block: &'a Block<'a>, run: LineRef) -> Self {
-        let mut words = Self {
-            words: Words::Classed {
-                block,
-                after_token: 0,
-            },
-            base: run.offset,
-            line: run.number,
-            starts: [0; 2],
-            newlines: [0; 2],
-        };
-        (words.starts[0], words.newlines[0]) = words.next_word(run.offset);
-        (words.starts[1], words.newlines[1]) = words.next_word(run.offset + 64);
-        words
-    }
-
-    /// The starts and the line feeds of the word after those read, whose
-    /// first byte is at the input's offset `offset`.
-    #[inline(always)]
-    fn next_word(&mut self, offset: usize) -> (u64, u64) {
-        match &mut self.words {
-            Words::Indexed { index, next } => {
-                *next += 1;
-                let word = index.word(*next);
-                (word.starts, word.newlines)
-            }
-            Words::Classed { block, after_token } => {
-                let mut copy = [b' '; 64];
-                let bytes = word_from(block, offset, &mut copy);
-                let [spaces, newlines] = classes64(bytes, [SPACES, b"\n"]);
-                let tokens = !spaces;
-                let starts = tokens & !(tokens << 1 | *after_token);
-                *after_token = tokens >> 63;
-                (starts, newlines)
-            }
-        }
-    }
-
     /// The next word's turn: the second word becomes the first.
     #[inline(always)]
     fn advance(&mut self) {
         self.line += self.newlines[0].count_ones() as usize;
         self.base += 64;
-        let next = self.next_word(self.base + 64);
+        let next = self.words.next_word(self.base + 64);
         self.starts = [self.starts[1], next.0];
         self.newlines = [self.newlines[1], next.1];
     }
@@ -432,8 +473,11 @@ impl<'a> RunWords<'a> {
     /// The next tokens, a card each, into `cards`, one at a time: for a
     /// hand that spans more than 64 bytes. The codes of all, or'ed, and
     /// where the last starts.
-    #[cold]
-    #[inline(never)]
+    ///
+    /// Inlined although rare: a call that takes the words by reference
+    /// keeps them in memory on the usual path too, written back at every
+    /// row (about a hundred instructions a whist deal).
+    #[inline(always)]
     fn cards_one_by_one(
         &mut self,
         block: &Block<'_>,
