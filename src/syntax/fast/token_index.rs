@@ -155,6 +155,12 @@ impl TokenIndex {
         self.words.get(at).copied().unwrap_or_default()
     }
 
+    /// The input's offset just past the last word: no token starts there
+    /// or after.
+    pub(crate) fn end(&self) -> usize {
+        self.base + 64 * self.words.len()
+    }
+
     /// The tokens, from the block's start.
     pub(crate) fn cursor(&self) -> Cursor<'_> {
         Cursor { index: self, at: 0 }
