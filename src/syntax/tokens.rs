@@ -495,13 +495,21 @@ impl TokenFramer {
         }
     }
 
+    /// Whether no token is held back for the next to decide (a word that
+    /// may name a Choker hand, a deal read whole without its trump): only
+    /// then may the shortcuts take the next tokens as their state says.
+    #[inline(always)]
+    fn holds_nothing(&self) -> bool {
+        self.held.is_none() && self.trumpless.is_none()
+    }
+
     /// Feeds one line's tokens. A line holding exactly the next unit of
     /// the canonical layout (a row of cards where a row begins, a trump
     /// where a deal begins, a Choker hand) is taken whole; any other
     /// token by token.
     #[inline(always)]
     pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        if self.held.is_none() && self.trumpless.is_none() && self.whole_line(line, emit) {
+        if self.holds_nothing() && self.whole_line(line, emit) {
             return;
         }
         self.tokens_of(line, emit);
@@ -642,7 +650,7 @@ impl TokenFramer {
     /// trump.
     #[inline(always)]
     fn any_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        if self.held.is_none() && self.trumpless.is_none() {
+        if self.holds_nothing() {
             // The common token: two bytes, no dash. In a bridge hand or a
             // deal begun, it is one card and can open nothing else.
             if is_plain_pair(text) {
@@ -879,7 +887,7 @@ impl TokenFramer {
         block: Block<'_>,
         emit: &mut impl FrameSink,
     ) -> bool {
-        if self.held.is_some() || self.trumpless.is_some() {
+        if !self.holds_nothing() {
             return false;
         }
         let State::Whist {
@@ -942,7 +950,7 @@ impl TokenFramer {
         block: Block<'_>,
         emit: &mut impl FrameSink,
     ) -> bool {
-        if self.held.is_some() || self.trumpless.is_some() {
+        if !self.holds_nothing() {
             return false;
         }
         let State::Choker {
