@@ -942,7 +942,8 @@ impl TokenFramer {
     /// Whole Choker hands at the cursor, between hands: each framed as
     /// the whole hand's shortcut in [`Self::any_token`] frames it, in one
     /// loop that keeps the section's state at hand. `false`, and nothing
-    /// read, where the next token is none.
+    /// read, where a token is held back or the next token is no such
+    /// hand.
     #[inline(always)]
     fn whole_choker_hands(
         &mut self,
@@ -2146,8 +2147,22 @@ mod tests {
             prop::collection::vec((card.clone(), space.clone()), count)
         };
         let trump = prop::sample::select(vec!["S", "H", "D", "C"]);
+        // Choker hands in a row, which the framer takes in one loop, now
+        // and then one whose name may say a trump.
+        let choker_hand = prop::sample::select(vec![
+            "Bob-2C3D4H5S6G",
+            "Ann-TSJSQSKSAS",
+            "Al-1C3S2G5D4D",
+            "Zed-AS2S3S4S5S",
+            "Bob-2C3D4H5S6G",
+            "Ann-TSJSQSKSAS",
+            "Trump-1C3S2G5D4D",
+            "Nt-__________",
+        ]);
         let piece = prop_oneof![
             12 => (token, space.clone()).prop_map(|piece| spaced(&[piece])),
+            1 => prop::collection::vec((choker_hand, space.clone()), 2..80)
+                .prop_map(|hands| spaced(&hands)),
             1 => cards(13..14).prop_map(|hand| spaced(&hand)),
             // Hands in a row, which the framer takes as one run, and more.
             1 => cards(26..520).prop_map(|hands| spaced(&hands)),

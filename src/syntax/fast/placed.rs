@@ -781,7 +781,12 @@ mod tests {
         fn whole_deals_read_alike_from_the_index_and_the_bytes(
             pairs in prop::collection::vec(
                 (
-                    prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "1C", "AS"]),
+                    // Now and then a pair that is no card: most deals are
+                    // all cards, and are held to the grammar's reading.
+                    prop_oneof![
+                        60 => prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"]),
+                        1 => Just("1C"),
+                    ],
                     prop::sample::select(vec![" ", "\t", "\n", "\r\n", "   ", "\n\n", " ".repeat(70).leak()]),
                 ),
                 52,
