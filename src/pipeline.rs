@@ -1510,13 +1510,7 @@ mod tests {
             for cut in 0..4 {
                 let input = format!("{}{}", hand.repeat(lines), &hand[..cut]);
                 for layout in [Layout::Lines, Layout::Tokens] {
-                    let settings = Settings {
-                        mode: Mode::Auto,
-                        layout,
-                        action: Action::Run,
-                        output: OutputFormat::Text,
-                        diagnostics: DiagnosticFormat::Short,
-                    };
+                    let settings = run_settings(Mode::Auto, layout, DiagnosticFormat::Short);
                     let plain = run_bytes("input", input.as_bytes(), &settings);
                     let marked = format!("\u{feff}{input}");
                     let with_mark = run_bytes("input", marked.as_bytes(), &settings);
@@ -1527,15 +1521,21 @@ mod tests {
         }
     }
 
+    /// The settings of `run` with its results as text, as most of these
+    /// tests run it.
+    fn run_settings(mode: Mode, layout: Layout, diagnostics: DiagnosticFormat) -> Settings {
+        Settings {
+            mode,
+            layout,
+            action: Action::Run,
+            output: OutputFormat::Text,
+            diagnostics,
+        }
+    }
+
     fn analyze_and_the_pipeline_agree(input: &[u8], layout: Layout) {
         for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
-            let settings = Settings {
-                mode: Mode::Auto,
-                layout,
-                action: Action::Run,
-                output: OutputFormat::Text,
-                diagnostics,
-            };
+            let settings = run_settings(Mode::Auto, layout, diagnostics);
             let (results, reports, _) = run_bytes("input", input, &settings);
             let analysis = analyze(input, Mode::Auto, layout);
             let mut judged = Vec::new();
@@ -1598,13 +1598,7 @@ mod tests {
         let games = [Game::Bridge, Game::Choker, Game::Whist];
         for input in &inputs {
             for mode in [Mode::Auto].into_iter().chain(games.map(Mode::Forced)) {
-                let settings = Settings {
-                    mode,
-                    layout: Layout::Lines,
-                    action: Action::Run,
-                    output: OutputFormat::Text,
-                    diagnostics: DiagnosticFormat::Json,
-                };
+                let settings = run_settings(mode, Layout::Lines, DiagnosticFormat::Json);
                 let (_, reports, tally) = run_bytes("input", input.as_bytes(), &settings);
                 assert!(tally.errors > 0, "{mode:?}");
                 for report in reports.lines() {
