@@ -16,14 +16,22 @@
 //! every AMD Zen), and [`Isa::detect`] picks the second where the processor
 //! has them. The loops' callees are `#[inline(always)]` (all but the
 //! canonical card row, which measured faster left to the compiler), so
-//! that they are compiled into each copy with its instructions. Other architectures run
-//! their baseline, which already counts bits in one instruction.
+//! that they are compiled into each copy with its instructions. Other
+//! architectures run their baseline, which already counts bits in one
+//! instruction.
 //!
-//! This is the crate's only `unsafe`: calling a `#[target_feature]`
-//! function is unsafe because a processor without those features would
-//! fault on it. An [`Isa`] that names them can only be made by
-//! [`Isa::detect`], after `is_x86_feature_detected!` found every one, so the
-//! call is sound. The tests run both copies and compare their output.
+//! One rewrite the compiler does not find on its own: a class of bytes
+//! found by one table lookup (AVX2's byte shuffle) instead of a compare for
+//! each of its bytes. [`Isa::table_classes`] offers it, written with the
+//! intrinsics, where the processor has AVX2; the token index classes every
+//! byte of a block with it.
+//!
+//! This module holds the crate's only `unsafe`, the two calls of
+//! `#[target_feature]` functions: such a call is unsafe because a
+//! processor without those features would fault on it. An [`Isa`] that
+//! names them can only be made by [`Isa::detect`], after
+//! `is_x86_feature_detected!` found every one, so the calls are sound.
+//! The tests run both copies and compare their output.
 #![allow(unsafe_code)]
 
 /// Which compiled copy of the hot loops to run. Only [`Isa::detect`] makes
@@ -73,6 +81,63 @@ impl Isa {
         }
         hot_loop()
     }
+}
+
+impl Isa {
+    /// For each byte of `window`, whether it is `table`'s entry at its
+    /// low four bits, and whether it is each of `bytes`, as bit masks;
+    /// `None` where only the baseline runs, for the caller to find them by
+    /// compares. The table's lookup is one instruction for 32 bytes with
+    /// AVX2 (the baseline's SSE2 has none), where a class of four bytes
+    /// takes four compares: the compiler does not find that rewrite. A
+    /// table entry of `0x80` or more matches no byte (the lookup gives 0
+    /// for those bytes).
+    #[inline(always)]
+    pub(crate) fn table_classes<const C: usize>(
+        self,
+        window: &[u8; 64],
+        table: [u8; 16],
+        bytes: [u8; C],
+    ) -> Option<(u64, [u64; C])> {
+        #[cfg(target_arch = "x86_64")]
+        if self.x86_64_v3 {
+            // SAFETY: as in `run`, the processor has AVX2.
+            return Some(unsafe { table_classes_avx2(window, table, bytes) });
+        }
+        let _ = (window, table, bytes);
+        None
+    }
+}
+
+/// [`Isa::table_classes`] with AVX2, 32 bytes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn table_classes_avx2<const C: usize>(
+    window: &[u8; 64],
+    table: [u8; 16],
+    bytes: [u8; C],
+) -> (u64, [u64; C]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
+    };
+    // The lanes' bits, as the 32 bits of a mask.
+    #[allow(clippy::cast_sign_loss)]
+    let mask = |lanes: __m256i| u64::from(_mm256_movemask_epi8(lanes) as u32);
+    let halves: [__m256i; 2] = bytemuck::cast(*window);
+    let table: __m256i = bytemuck::cast([table; 2]);
+    // The bytes as the signed lanes take them.
+    #[allow(clippy::cast_possible_wrap)]
+    let bytes = bytes.map(|byte| _mm256_set1_epi8(byte as i8));
+    let (mut in_table, mut are) = (0, [0; C]);
+    for (half, lanes) in halves.into_iter().enumerate() {
+        in_table |=
+            mask(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, lanes), lanes)) << (32 * half);
+        for (mask_of, byte) in are.iter_mut().zip(bytes) {
+            *mask_of |= mask(_mm256_cmpeq_epi8(lanes, byte)) << (32 * half);
+        }
+    }
+    (in_table, are)
 }
 
 /// `hot_loop` compiled with the x86-64-v3 features; AVX and the SSE levels

@@ -615,7 +615,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         let first_line = self.line_number;
         let next_line = self.isa.run(
             #[inline(always)]
-            || framer.whole_lines(to_frame, first_line, first_nul, frames),
+            || framer.whole_lines(self.isa, to_frame, first_line, first_nul, frames),
         );
         // Its runs' hands are found in it.
         self.framer.swap_index(&mut frames.index);

@@ -15,6 +15,11 @@ use std::path::{Path, PathBuf};
 /// The library's modules, lowest first. A module may name itself and the
 /// modules before it in this list.
 const LAYERS: &[&str] = &[
+    // The instruction set the hot loops run on, chosen at run time: it
+    // names nothing, and serves `pipeline`, which runs the loops with it,
+    // and `syntax`, whose token index classes bytes with it (see
+    // `ONLY_FOR`).
+    "cpu",
     // The typed records, spans and alphabets: they name nothing.
     "ast",
     // Every report's wording: beside `ast` at the bottom, used by `syntax`
@@ -29,9 +34,6 @@ const LAYERS: &[&str] = &[
     // line uses it outside unit tests.
     "generate",
     "render",
-    // The instruction set the hot loops run on: `pipeline`'s alone (see
-    // `ONLY_FOR`).
-    "cpu",
     "pipeline",
     // Applying fixes: analyses a text through `pipeline`, for the command
     // line, the language server and the playground alike.
@@ -43,7 +45,7 @@ const LAYERS: &[&str] = &[
 ];
 
 /// Modules that serve one module only, whatever sits above them.
-const ONLY_FOR: &[(&str, &[&str])] = &[("cpu", &["pipeline"])];
+const ONLY_FOR: &[(&str, &[&str])] = &[("cpu", &["syntax", "pipeline"])];
 
 /// Paths up that are allowed, each with its reason: (file, module named).
 const EXCEPTIONS: &[(&str, &str, &str)] = &[(

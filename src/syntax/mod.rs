@@ -21,6 +21,7 @@ pub mod whist;
 use nom::{Offset, Parser};
 
 use crate::ast::{Card, Game, Record, Span};
+use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Scope};
 pub(crate) use document::Framer;
 pub use document::{Frame, FrameSink, Mode};
@@ -60,13 +61,15 @@ pub(crate) trait Framing: Send {
     fn swap_index(&mut self, _index: &mut TokenIndex) {}
 
     /// Frames the whole lines of `block`, the first numbered
-    /// `first_line`, line by line. At the line holding a NUL byte (the
+    /// `first_line`, line by line (a framer that reads a block at once
+    /// does so on the instructions of `isa`). At the line holding a NUL byte (the
     /// input's first, at offset `first_nul`), the input is binary: that is
     /// reported, after what the framer held, and framing stops there
     /// (`None`). Else the number of the line after the last.
     #[inline(always)]
     fn whole_lines(
         &mut self,
+        _isa: Isa,
         block: Block<'_>,
         first_line: usize,
         first_nul: Option<usize>,
@@ -253,6 +256,7 @@ impl Framing for TokenFramer {
     #[inline(always)]
     fn whole_lines(
         &mut self,
+        isa: Isa,
         block: Block<'_>,
         first_line: usize,
         first_nul: Option<usize>,
@@ -262,7 +266,7 @@ impl Framing for TokenFramer {
             return line_by_line(self, block, first_line, first_nul, emit);
         }
         let Some(nul) = first_nul else {
-            return Some(self.block(block, first_line, emit));
+            return Some(self.block(isa, block, first_line, emit));
         };
         // The lines before the NUL's, at once; its line, by the lines'
         // reading, which reports it.
@@ -270,6 +274,7 @@ impl Framing for TokenFramer {
             .map_or(0, |newline| newline + 1);
         let (before, from_nul) = block.bytes.split_at(nul_line);
         let next_line = self.block(
+            isa,
             Block {
                 bytes: before,
                 base: block.base,

@@ -33,6 +33,7 @@ use super::{
     Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedDeal, PlacedHands, PlacedRow,
 };
 use crate::ast::{Game, Span};
+use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
 
 /// Which grammar of documents frames the input.
@@ -706,12 +707,13 @@ impl TokenFramer {
     #[inline(always)]
     pub(crate) fn block(
         &mut self,
+        isa: Isa,
         block: Block<'_>,
         first_line: usize,
         emit: &mut impl FrameSink,
     ) -> usize {
         let mut index = std::mem::take(&mut self.index);
-        index.build(block, first_line);
+        index.build(block, first_line, isa);
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         let mut cursor = index.cursor();
         loop {
@@ -2310,6 +2312,7 @@ mod tests {
             let (mut start, mut line) = (0, 1);
             for end in cuts {
                 let next = framer.block(
+                    Isa::detect(),
                     Block { bytes: &bytes[start..end], base: start },
                     line,
                     &mut by_blocks,

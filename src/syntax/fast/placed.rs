@@ -25,14 +25,11 @@
 //! [`read_bridge_hand`]: crate::syntax::bridge
 //! [`read_whist_deal`]: crate::syntax::whist
 
-use super::byte_masks::classes64;
+use super::byte_masks::{SPACES, classes64};
 use super::token_index::TokenIndex;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
 use crate::syntax::{Block, LineRef, PlacedDeal, PlacedHands, PlacedRow};
-
-/// The bytes `grammar/tokens.ebnf` calls `space`.
-const SPACES: &[u8] = b" \t\r\n";
 
 /// The bytes a row's tokens may span, read as one window: a row of the
 /// tokens layout with more between its first card and its last (long runs
@@ -523,6 +520,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::cpu::Isa;
     use crate::syntax::LineRef;
     use crate::syntax::bridge::read_bridge_hand;
     use crate::syntax::tokens::{self, read_line_ends_as_blanks};
@@ -746,7 +744,7 @@ mod tests {
             }
             let block = Block { bytes: &text, base };
             let mut index = TokenIndex::default();
-            index.build(block, 7);
+            index.build(block, 7, Isa::detect());
             let run = PlacedHands {
                 line: LineRef { offset: base + first, len: 2, number: 7 },
                 hands: pairs.len() / 13,
@@ -806,7 +804,7 @@ mod tests {
             let last = text.len() - pairs[51].1.len() - 2;
             let block = Block { bytes: &text, base };
             let mut index = TokenIndex::default();
-            index.build(block, 7);
+            index.build(block, 7, Isa::detect());
             let dealt = PlacedDeal {
                 trump: LineRef { offset: base + trump_at, len: 1, number: 7 + before },
                 cards: LineRef { offset: base + first, len: last + 2 - first, number: 8 + before },
@@ -861,7 +859,7 @@ mod tests {
             base: 0,
         };
         let mut index = TokenIndex::default();
-        index.build(block, 1);
+        index.build(block, 1, Isa::detect());
         let run = PlacedHands {
             line: LineRef {
                 offset: 0,

@@ -19,11 +19,9 @@
 //!
 //! [`TokenFramer::line`]: crate::syntax::tokens
 
-use super::byte_masks::classes64;
+use super::byte_masks::token_classes;
+use crate::cpu::Isa;
 use crate::syntax::Block;
-
-/// The bytes `grammar/tokens.ebnf` calls `space`.
-const SPACES: &[u8] = b" \t\r\n";
 
 /// Bit masks over a block, one [`Word`] for each 64 bytes. Kept from
 /// block to block, so that its memory is reused.
@@ -65,14 +63,14 @@ impl Classes {
     /// The masks of the 64 bytes from `at`; bytes past the end of `bytes`
     /// read as spaces.
     #[inline(always)]
-    fn of(bytes: &[u8], at: usize) -> Self {
+    fn of(bytes: &[u8], at: usize, isa: Isa) -> Self {
         let masks = if let Some(window) = bytes.get(at..at + 64) {
-            classes64(window.try_into().expect("64 bytes"), [SPACES, b"\n", b"-"])
+            token_classes(window.try_into().expect("64 bytes"), isa)
         } else {
             let mut window = [b' '; 64];
             let rest = bytes.get(at..).unwrap_or_default();
             window[..rest.len()].copy_from_slice(rest);
-            classes64(&window, [SPACES, b"\n", b"-"])
+            token_classes(&window, isa)
         };
         let [spaces, newlines, dashes] = masks;
         Self {
@@ -93,9 +91,10 @@ pub(crate) struct PlainRun {
 }
 
 impl TokenIndex {
-    /// Indexes `block`, whose first line is numbered `first_line`.
+    /// Indexes `block`, whose first line is numbered `first_line`, on the
+    /// instructions of `isa`.
     #[inline(always)]
-    pub(crate) fn build(&mut self, block: Block<'_>, first_line: usize) {
+    pub(crate) fn build(&mut self, block: Block<'_>, first_line: usize, isa: Isa) {
         let bytes = block.bytes;
         self.base = block.base;
         // One word more than the bytes fill, so that the last token always
@@ -105,11 +104,11 @@ impl TokenIndex {
         let mut line = first_line;
         // Whether the byte before the current word ends a token's byte.
         let mut carry = 0;
-        let mut next = Classes::of(bytes, 0);
+        let mut next = Classes::of(bytes, 0, isa);
         self.words.reserve(words);
         for at in 0..words {
             let current = next;
-            next = Classes::of(bytes, 64 * (at + 1));
+            next = Classes::of(bytes, 64 * (at + 1), isa);
             let tokens = !current.spaces;
             let after_token = (tokens << 1) | carry;
             carry = tokens >> 63;
@@ -273,15 +272,70 @@ impl Cursor<'_> {
     /// not asked of each record's last pair: a plain pair follows it,
     /// which would release a held word as a card of the same record.
     ///
+    /// The pairs are counted first and their places found after, each in
+    /// one pass of a few operations a word: [`Cursor::plain_pairs`] would
+    /// pass over the words twice, once to count and once to take.
+    ///
     /// [`TokenFramer::block`]: crate::syntax::tokens
     #[inline(always)]
     pub(crate) fn whole_runs(&mut self, len: usize, most: usize) -> Option<PlainRun> {
-        let mut probe = *self;
-        let runs = (probe.plain_pairs(len * most + 1)?.count - 1) / len;
-        if runs == 0 {
-            return None;
+        let runs = self.plain_count(len * most + 1).saturating_sub(1) / len;
+        (runs > 0).then(|| self.take_pairs(len * runs))
+    }
+
+    /// How many of the next tokens, up to `most`, are plain pairs: the
+    /// starts before a word's first token that is none, counted a word at
+    /// a time.
+    #[inline(always)]
+    fn plain_count(&self, most: usize) -> usize {
+        let words = &self.index.words;
+        let mut at = self.at / 64;
+        let Some(word) = words.get(at) else {
+            return 0;
+        };
+        let mut starts = word.starts & from_bit(self.at % 64);
+        let mut others = word.others & starts;
+        let mut count = 0;
+        loop {
+            // All the word's starts where it has no other token: the
+            // lowest other bit less one is then every bit.
+            let before_other = (others & others.wrapping_neg()).wrapping_sub(1);
+            count += (starts & before_other).count_ones() as usize;
+            if others != 0 || count >= most {
+                return count.min(most);
+            }
+            at += 1;
+            let Some(word) = words.get(at) else {
+                return count;
+            };
+            (starts, others) = (word.starts, word.others);
         }
-        self.plain_pairs(len * runs)
+    }
+
+    /// Where the `n`th of the next tokens starts (the next is the 0th);
+    /// the index must hold it.
+    #[inline(always)]
+    fn start_of(&self, mut n: usize) -> usize {
+        let words = &self.index.words;
+        let mut at = self.at / 64;
+        let mut starts = words[at].starts & from_bit(self.at % 64);
+        loop {
+            let found = starts.count_ones() as usize;
+            if n < found {
+                return 64 * at + nth_bit(starts, n);
+            }
+            n -= found;
+            at += 1;
+            starts = words[at].starts;
+        }
+    }
+
+    /// Takes the next `count` tokens, counted to be plain pairs.
+    #[inline(always)]
+    fn take_pairs(&mut self, count: usize) -> PlainRun {
+        let (first, last) = (self.start_of(0), self.start_of(count - 1));
+        self.at = last + 2;
+        PlainRun { count, first, last }
     }
 
     /// Where the tokens from the one at `first` to the one at `last`
@@ -342,31 +396,26 @@ mod tests {
         prop::collection::vec((token, space), 0..200).prop_map(|pieces| spaced(&pieces))
     }
 
-    /// The bit `nth_bit` finds is the one with `n` set bits below it.
-    #[test]
-    fn nth_bit_has_n_bits_below_it() {
-        for bits in [
-            1u64,
-            0b1011_0100,
-            u64::MAX,
-            1 << 63 | 1,
-            0x8421_0000_0000_8421,
-        ] {
-            for n in 0..bits.count_ones() as usize {
-                let at = nth_bit(bits, n);
-                assert!(bits & 1 << at != 0);
-                assert_eq!((bits & ((1 << at) - 1)).count_ones() as usize, n);
-            }
-        }
-    }
-
     proptest! {
+        /// The bit `nth_bit` finds is the one with `n` set bits below it.
+        #[test]
+        fn nth_bit_has_n_bits_below_it(bits in 1u64.., pick in any::<prop::sample::Index>()) {
+            let n = pick.index(bits.count_ones() as usize);
+            let at = nth_bit(bits, n);
+            prop_assert!(bits & 1 << at != 0);
+            prop_assert_eq!((bits & ((1 << at) - 1)).count_ones() as usize, n);
+        }
+
         /// The index finds the tokens the grammar's `tokens` rule reads,
         /// each on the line its line feeds say.
         #[test]
         fn the_index_reads_the_grammars_tokens(bytes in block(), first_line in 1usize..5) {
             let mut index = TokenIndex::default();
-            index.build(Block { bytes: &bytes, base: 0 }, first_line);
+            index.build(Block { bytes: &bytes, base: 0 }, first_line, Isa::detect());
+            // The baseline's instructions index it alike.
+            let mut on_baseline = TokenIndex::default();
+            on_baseline.build(Block { bytes: &bytes, base: 0 }, first_line, Isa::BASELINE);
+            prop_assert_eq!(format!("{on_baseline:?}"), format!("{index:?}"));
             let mut cursor = index.cursor();
             let mut found = Vec::new();
             while let Some((start, end)) = cursor.next_token() {
@@ -389,7 +438,7 @@ mod tests {
             skip in 0usize..40,
         ) {
             let mut index = TokenIndex::default();
-            index.build(Block { bytes: &bytes, base: 0 }, 1);
+            index.build(Block { bytes: &bytes, base: 0 }, 1, Isa::detect());
             let mut one_by_one = index.cursor();
             let mut by_runs = index.cursor();
             for _ in 0..skip {
@@ -423,6 +472,46 @@ mod tests {
                 prop_assert_eq!(by_runs.starts_between(run.first, run.last), starts);
             }
             // Both go on from the same token.
+            prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
+        }
+
+        /// Whole runs are the plain pairs taken one at a time, cut at the
+        /// last whole run that leaves one more after it.
+        #[test]
+        fn whole_runs_are_the_plain_pairs_one_by_one(
+            bytes in prop_oneof![block(), runs()],
+            len in 1usize..14,
+            most in 1usize..5,
+            skip in 0usize..40,
+        ) {
+            let mut index = TokenIndex::default();
+            index.build(Block { bytes: &bytes, base: 0 }, 1, Isa::detect());
+            let mut one_by_one = index.cursor();
+            for _ in 0..skip {
+                one_by_one.next_token();
+            }
+            let mut by_runs = one_by_one;
+            let mut plain = Vec::new();
+            let mut probe = one_by_one;
+            while plain.len() <= len * most {
+                match probe.next_token() {
+                    Some((start, end)) if end - start == 2 && !bytes[start..end].contains(&b'-') => {
+                        plain.push(start);
+                    }
+                    _ => break,
+                }
+            }
+            let runs = plain.len().saturating_sub(1) / len;
+            let expected = (runs > 0).then(|| PlainRun {
+                count: len * runs,
+                first: plain[0],
+                last: plain[len * runs - 1],
+            });
+            prop_assert_eq!(by_runs.whole_runs(len, most), expected);
+            for _ in 0..len * runs {
+                one_by_one.next_token();
+            }
+            // Both go on from the same token, nothing taken where no run was.
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
     }
