@@ -55,7 +55,7 @@ fn placed_cards(
     if row.starts.count_ones() as usize != cards.len() {
         return false;
     }
-    let mut copy = [b' '; READ];
+    let mut copy = None;
     let bytes = word_from(block, span.offset, &mut copy);
     let (codes, _) = cards_at(bytes, span.offset, row.starts, alphabet, cards);
     let read = codes & 0x80 == 0;
@@ -77,17 +77,19 @@ const READ: usize = 64 + 2;
 
 /// The `N` bytes of `block` from the input's offset `offset`, read from
 /// `copy` (blanks after the block's last byte) near the block's end or
-/// past it.
+/// past it. `copy` is an `Option`, filled only there: an array made
+/// beforehand would be written with blanks at every row.
 #[inline(always)]
 fn word_from<'a, const N: usize>(
     block: &'a Block<'_>,
     offset: usize,
-    copy: &'a mut [u8; N],
+    copy: &'a mut Option<[u8; N]>,
 ) -> &'a [u8; N] {
     let rest = block.bytes.get(offset - block.base..).unwrap_or_default();
     if let Some(bytes) = rest.first_chunk::<N>() {
         bytes
     } else {
+        let copy = copy.insert([b' '; N]);
         copy[..rest.len()].copy_from_slice(rest);
         copy
     }
@@ -134,8 +136,8 @@ fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [
     if span.len >= WINDOW {
         return false;
     }
-    let mut copy = [b' '; WINDOW + 2];
-    let window = word_from(block, span.offset, &mut copy);
+    let mut copy = None;
+    let window = word_from::<{ WINDOW + 2 }>(block, span.offset, &mut copy);
     let (mut filled, mut codes) = (0, 0);
     // Bit 0 set when the byte before the word is a token's, and when it
     // starts one.
@@ -342,7 +344,7 @@ struct Classed<'a> {
 impl Words for Classed<'_> {
     #[inline(always)]
     fn next_word(&mut self, offset: usize) -> (u64, u64) {
-        let mut copy = [b' '; 64];
+        let mut copy = None;
         let bytes = word_from(self.block, offset, &mut copy);
         let [spaces, newlines] = classes64(bytes, [SPACES, b"\n"]);
         let tokens = !spaces;
@@ -421,7 +423,7 @@ impl<W: Words> RunWords<W> {
         let (first, number) = self.next_start();
         let starts = self.starts_from(first);
         let (codes, last) = if starts.count_ones() as usize >= cards.len() {
-            let mut copy = [b' '; READ];
+            let mut copy = None;
             let bytes = word_from(block, first, &mut copy);
             cards_at(bytes, first, starts, alphabet, cards)
         } else {
