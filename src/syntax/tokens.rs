@@ -1865,9 +1865,12 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
 /// rules.
 #[inline(always)]
 fn may_be_a_trump(text: &[u8]) -> bool {
-    match text.first() {
-        Some(b't' | b'T') => may_say_trump(text),
-        Some(b'n' | b'N') => may_say_no_trump(text),
+    // The letter in lower case: a byte is `t` or `T` exactly when it is
+    // `t` with bit 5 set, and likewise for `n`; two compares, where a
+    // `match` on the four letters made a jump table.
+    match text.first().map(|&byte| byte | 0x20) {
+        Some(b't') => may_say_trump(text),
+        Some(b'n') => may_say_no_trump(text),
         _ => false,
     }
 }
