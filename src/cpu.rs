@@ -72,6 +72,7 @@ impl Isa {
     /// Runs `hot_loop` compiled for this instruction set: everything it
     /// inlines is compiled into the copy chosen.
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(clippy::unused_self))]
     pub(crate) fn run<R>(self, hot_loop: impl FnOnce() -> R) -> R {
         #[cfg(target_arch = "x86_64")]
         if self.x86_64_v3 {
@@ -93,6 +94,7 @@ impl Isa {
     /// table entry of `0x80` or more matches no byte (the lookup gives 0
     /// for those bytes).
     #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(clippy::unused_self))]
     pub(crate) fn table_classes<const C: usize>(
         self,
         window: &[u8; 64],

@@ -44,7 +44,7 @@ const LAYERS: &[&str] = &[
     "serve",
 ];
 
-/// Modules that serve one module only, whatever sits above them.
+/// Modules that serve only the modules listed, whatever sits above them.
 const ONLY_FOR: &[(&str, &[&str])] = &[("cpu", &["syntax", "pipeline"])];
 
 /// Paths up that are allowed, each with its reason: (file, module named).
