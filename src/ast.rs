@@ -300,12 +300,28 @@ impl Card {
         Self::from_code(((suit.0 % 4) << 4) | (rank.0 % 16), offset)
     }
 
-    /// A card from its code as [`Alphabet::card_code`] gives it, which
-    /// must be a card's (bit 7 clear).
+    /// A card from its code as [`Alphabet::card_code`] gives it. A code
+    /// that is no card's (bit 7 set) is kept as it is, not masked: the
+    /// readers read a row straight through and throw it away when the or
+    /// of its codes has bit 7, so such a card is never used; were it
+    /// used, its suit would be out of range rather than another card's.
+    /// The mask cost the canonical rows about 1.6 instructions a card
+    /// (`benches/instructions.sh`: whist 2546 to 2462 a deal without it).
     #[must_use]
     pub(crate) const fn from_code(code: u8, offset: usize) -> Self {
         Self {
-            bits: (code & 63) as u64 | (offset as u64) << OFFSET_SHIFT,
+            bits: code as u64 | (offset as u64) << OFFSET_SHIFT,
+        }
+    }
+
+    /// The card of code `code` written `at` bytes after this one (made
+    /// with code 0), as [`Card::from_code`] makes it: a row read at
+    /// variable places adds to its origin's word, shifted once for the
+    /// row, where each card's offset would be shifted anew.
+    #[must_use]
+    pub(crate) const fn after(self, at: usize, code: u8) -> Self {
+        Self {
+            bits: self.bits + ((at as u64) << OFFSET_SHIFT) + code as u64,
         }
     }
 

@@ -27,7 +27,10 @@ use super::document::{
     END, HASH, MAX_JUNK_BYTES, missing_terminator, other_games_terminator, problem,
 };
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
-use super::fast::token_lines::{is_choker_hand_token, is_row_of_thirteen, next_token};
+use super::fast::token_lines::{
+    has_control_bytes, is_choker_hand_token, is_indexed_choker_hand_token, is_row_of_thirteen,
+    next_token,
+};
 use super::trace::traced;
 use super::{
     Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedDeal, PlacedHands, PlacedRow,
@@ -715,6 +718,8 @@ impl TokenFramer {
         let mut index = std::mem::take(&mut self.index);
         index.build(block, first_line, isa);
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
+        // Looked for once a block, where a Choker hand is first wanted.
+        let mut controls = None;
         let mut cursor = index.cursor();
         loop {
             if matches!(self.state, State::Whist { begun: false, .. })
@@ -741,7 +746,8 @@ impl TokenFramer {
                     hand: HandSoFar::Nothing,
                     ..
                 } => {
-                    if self.whole_choker_hands(&mut cursor, block, emit) {
+                    let controls = *controls.get_or_insert_with(|| has_control_bytes(block.bytes));
+                    if self.whole_choker_hands(&mut cursor, block, controls, emit) {
                         continue;
                     }
                     0
@@ -943,14 +949,18 @@ impl TokenFramer {
 
     /// Whole Choker hands at the cursor, between hands: each framed as
     /// the whole hand's shortcut in [`Self::any_token`] frames it, in one
-    /// loop that keeps the section's state at hand. `false`, and nothing
-    /// read, where a token is held back or the next token is no such
-    /// hand.
+    /// loop that keeps the section's state at hand and reads the index's
+    /// starts and ends in step ([`Cursor::tokens_while`]). `controls` says
+    /// whether the block holds a control byte, which a token may hold and
+    /// a hand's token may not: where it holds none, a token's bytes need
+    /// no look beyond its shape's. `false`, and nothing read, where a
+    /// token is held back or the next token is no such hand.
     #[inline(always)]
     fn whole_choker_hands(
         &mut self,
         cursor: &mut Cursor<'_>,
         block: Block<'_>,
+        controls: bool,
         emit: &mut impl FrameSink,
     ) -> bool {
         if !self.holds_nothing() {
@@ -965,34 +975,31 @@ impl TokenFramer {
         else {
             return false;
         };
-        let mut framed = false;
-        loop {
-            let mut probe = *cursor;
-            let Some((start, end)) = probe.next_token() else {
-                break;
-            };
-            let text = &block.bytes[start..end];
-            if !is_choker_hand_token(text) || may_be_a_trump(text) {
-                break;
-            }
-            *cursor = probe;
-            let at = LineRef {
-                offset: block.base + start,
-                len: end - start,
-                number: cursor.line_at(start),
-            };
-            first.get_or_insert(at);
-            *previous = Some(at);
-            match waiting.take() {
-                Some(opponent) => emit.choker([opponent, at]),
-                None => *waiting = Some(at),
-            }
-            framed = true;
+        let lines = *cursor;
+        let mut last = None;
+        cursor.tokens_while(
+            #[inline(always)]
+            |start, end| {
+                if !is_whole_choker_hand(&block.bytes[start..end], controls) {
+                    return false;
+                }
+                let at = lines.place(start, end);
+                match waiting.take() {
+                    Some(opponent) => emit.choker([opponent, at]),
+                    None => *waiting = Some(at),
+                }
+                if first.is_none() {
+                    *first = Some(at);
+                }
+                last = Some(at);
+                true
+            },
+        );
+        if last.is_some() {
+            *previous = last;
+            self.last_token = last;
         }
-        if framed {
-            self.last_token = *previous;
-        }
-        framed
+        last.is_some()
     }
 
     /// The next run of plain pairs, up to `wanted`, as
@@ -1873,6 +1880,13 @@ fn may_be_a_trump(text: &[u8]) -> bool {
         Some(b'n') => may_say_no_trump(text),
         _ => false,
     }
+}
+
+/// A token of the index that [`TokenFramer::whole_choker_hands`] takes
+/// as a whole hand.
+#[inline(always)]
+fn is_whole_choker_hand(text: &[u8], controls: bool) -> bool {
+    is_indexed_choker_hand_token(text, controls) && !may_be_a_trump(text)
 }
 
 /// `trump…`, in any case: out of the way of the other names.

@@ -108,15 +108,16 @@ fn cards_at(
     cards: &mut [Card],
 ) -> (u8, usize) {
     let (mut codes, mut last) = (0, 0);
+    let origin_card = Card::from_code(0, origin);
     for slot in cards {
         let at = starts.trailing_zeros() as usize;
         starts &= starts - 1;
         let code = alphabet.card_code(bytes[at], bytes[at + 1]);
         codes |= code;
-        last = origin + at;
-        *slot = Card::from_code(code, last);
+        last = at;
+        *slot = origin_card.after(at, code);
     }
-    (codes, last)
+    (codes, origin + last)
 }
 
 /// The row of cards whose tokens lie in `span` of `block`, into `cards`,
