@@ -445,6 +445,22 @@ mod tests {
         prop::collection::vec((token, space), 0..200).prop_map(|pieces| spaced(&pieces))
     }
 
+    /// The index of `bytes`, a block of its own.
+    fn index_of(bytes: &[u8]) -> TokenIndex {
+        let mut index = TokenIndex::default();
+        index.build(Block { bytes, base: 0 }, 1, Isa::detect());
+        index
+    }
+
+    /// A cursor on `index` past its first `skip` tokens.
+    fn cursor_past(index: &TokenIndex, skip: usize) -> Cursor<'_> {
+        let mut cursor = index.cursor();
+        for _ in 0..skip {
+            cursor.next_token();
+        }
+        cursor
+    }
+
     proptest! {
         /// The bit `nth_bit` finds is the one with `n` set bits below it.
         #[test]
@@ -487,12 +503,8 @@ mod tests {
             skip in 0usize..40,
             taken in 0usize..200,
         ) {
-            let mut index = TokenIndex::default();
-            index.build(Block { bytes: &bytes, base: 0 }, 1, Isa::detect());
-            let mut one_by_one = index.cursor();
-            for _ in 0..skip {
-                one_by_one.next_token();
-            }
+            let index = index_of(&bytes);
+            let mut one_by_one = cursor_past(&index, skip);
             let mut in_step = one_by_one;
             let mut expected = Vec::new();
             while expected.len() < taken {
@@ -521,14 +533,9 @@ mod tests {
             wanted in 1usize..15,
             skip in 0usize..40,
         ) {
-            let mut index = TokenIndex::default();
-            index.build(Block { bytes: &bytes, base: 0 }, 1, Isa::detect());
-            let mut one_by_one = index.cursor();
-            let mut by_runs = index.cursor();
-            for _ in 0..skip {
-                one_by_one.next_token();
-                by_runs.next_token();
-            }
+            let index = index_of(&bytes);
+            let mut one_by_one = cursor_past(&index, skip);
+            let mut by_runs = one_by_one;
             let mut plain = Vec::new();
             let mut probe = one_by_one;
             while plain.len() < wanted {
@@ -568,12 +575,8 @@ mod tests {
             most in 1usize..5,
             skip in 0usize..40,
         ) {
-            let mut index = TokenIndex::default();
-            index.build(Block { bytes: &bytes, base: 0 }, 1, Isa::detect());
-            let mut one_by_one = index.cursor();
-            for _ in 0..skip {
-                one_by_one.next_token();
-            }
+            let index = index_of(&bytes);
+            let mut one_by_one = cursor_past(&index, skip);
             let mut by_runs = one_by_one;
             let mut plain = Vec::new();
             let mut probe = one_by_one;
