@@ -253,10 +253,14 @@ impl Suit {
 /// ```text
 ///  63                                       16 15      8 7  6 5  4 3    0
 /// +-------------------------------------------+---------+----+----+------+
-/// |      offset of the card's first byte      |   zero  | 0  |suit| rank |
+/// |      offset of the card's first byte      |   zero  | 0* |suit| rank |
 /// +-------------------------------------------+---------+----+----+------+
 ///                                                        \____ code ____/
 /// ```
+///
+/// (*) Bit 7 is set, and bits 4 to 6 any, in a card read from a pair that
+/// is no card's: [`Card::from_code`] keeps the code as read, and its
+/// reader throws the row away.
 ///
 /// The low byte is the card's code, as `Alphabet::card_code` reads it
 /// from two bytes with one or: the suit's index (0 to 3) and the rank's
@@ -306,7 +310,7 @@ impl Card {
     /// of its codes has bit 7, so such a card is never used; were it
     /// used, its suit would be out of range rather than another card's.
     /// The mask cost the canonical rows about 1.6 instructions a card
-    /// (`benches/instructions.sh`: whist 2546 to 2462 a deal without it).
+    /// (`benches/instructions.sh`: whist 2546 to 2463 a deal without it).
     #[must_use]
     pub(crate) const fn from_code(code: u8, offset: usize) -> Self {
         Self {
