@@ -51,6 +51,14 @@ pub(crate) struct Word {
     pub(crate) line: usize,
 }
 
+impl Word {
+    /// The number of the line its byte `bit` (below 64) is on.
+    #[inline(always)]
+    pub(crate) fn line_at(&self, bit: usize) -> usize {
+        self.line + (self.newlines & !from_bit(bit)).count_ones() as usize
+    }
+}
+
 /// The masks of one word's 64 bytes, as read.
 #[derive(Clone, Copy)]
 struct Classes {
@@ -148,6 +156,13 @@ impl TokenIndex {
         (at, self.base + 64 * at)
     }
 
+    /// The number of the line the input's byte at `offset` is on.
+    #[inline(always)]
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
+        let (at, base) = self.word_of(offset);
+        self.word(at).line_at(offset - base)
+    }
+
     /// The word at `at`, or none (no tokens) past the block.
     #[inline(always)]
     pub(crate) fn word(&self, at: usize) -> Word {
@@ -184,8 +199,7 @@ impl Cursor<'_> {
     /// The number of the line the byte at `offset` is on.
     #[inline(always)]
     pub(crate) fn line_at(&self, offset: usize) -> usize {
-        let word = &self.index.words[offset / 64];
-        word.line + (word.newlines & !from_bit(offset % 64)).count_ones() as usize
+        self.index.words[offset / 64].line_at(offset % 64)
     }
 
     /// The token from `start` to `end` (offsets in the block) as the
