@@ -106,8 +106,8 @@ fn word_from<'a, const N: usize>(
 /// building four cards at a time in vectors. Built so, the cards' places
 /// and codes were spilled to the stack and read back, and a whist deal
 /// cost 2862 instructions in the tokens layout; read one by one, 2797
-/// (`benches/instructions.sh`). A bridge hand, whose loop holds less, took
-/// the vectors without spilling them: 518 then, 525 now.
+/// (`benches/instructions.sh`). A bridge hand, whose loop holds less, had
+/// kept its vectors in registers: 518 then, 525 with this alone.
 #[inline(always)]
 fn cards_at(
     bytes: &[u8; READ],
@@ -249,39 +249,60 @@ pub(crate) fn placed_bridge_hands(
     hand: &mut BridgeHand,
     mut each: impl FnMut(LineRef, &mut BridgeHand, bool),
 ) {
-    let Some(index) = index else {
-        let words = RunWords::classed(block, run.line);
-        return bridge_hands(words, run.hands, block, hand, each);
-    };
     let alphabet = Game::Bridge.alphabet();
+    let Some(index) = index else {
+        let mut words = RunWords::classed(block, run.line);
+        bridge_hands(
+            run.hands,
+            hand,
+            &mut each,
+            #[inline(always)]
+            |cards| Some(words.row(block, alphabet, cards)),
+        );
+        return;
+    };
     let mut from = run.line.offset;
-    for left in (1..=run.hands).rev() {
-        let Some((at, codes)) = row_at_once(index, from, block, alphabet, &mut hand.cards) else {
-            let words = RunWords::indexed(index, from);
-            return bridge_hands(words, left, block, hand, each);
-        };
-        hand.span = Span::new(at.offset, at.len);
-        each(at, hand, codes & 0x80 == 0);
-        from = at.offset + at.len;
+    let read = bridge_hands(
+        run.hands,
+        hand,
+        &mut each,
+        #[inline(always)]
+        |cards| {
+            let (line, codes) = row_at_once(index, from, block, alphabet, cards)?;
+            from = line.offset + line.len;
+            Some((line, codes))
+        },
+    );
+    if read < run.hands {
+        let mut words = RunWords::indexed(index, from);
+        bridge_hands(
+            run.hands - read,
+            hand,
+            &mut each,
+            #[inline(always)]
+            |cards| Some(words.row(block, alphabet, cards)),
+        );
     }
 }
 
-/// The next `hands` hands of a run, from `words`, as
-/// [`placed_bridge_hands`] gives them.
+/// Up to `hands` hands of a run, each read into `hand` by `row` (where it
+/// lies, and the codes that [`cards_at`] gives) and given to `each`, for
+/// as long as `row` reads them: how many it read.
 #[inline(always)]
 fn bridge_hands(
-    mut words: RunWords<impl Words>,
     hands: usize,
-    block: &Block<'_>,
     hand: &mut BridgeHand,
-    mut each: impl FnMut(LineRef, &mut BridgeHand, bool),
-) {
-    let alphabet = Game::Bridge.alphabet();
-    for _ in 0..hands {
-        let (at, codes) = words.row(block, alphabet, &mut hand.cards);
+    each: &mut impl FnMut(LineRef, &mut BridgeHand, bool),
+    mut row: impl FnMut(&mut [Card; 13]) -> Option<(LineRef, u8)>,
+) -> usize {
+    for read in 0..hands {
+        let Some((at, codes)) = row(&mut hand.cards) else {
+            return read;
+        };
         hand.span = Span::new(at.offset, at.len);
         each(at, hand, codes & 0x80 == 0);
     }
+    hands
 }
 
 /// A whist deal framed whole, as `dealt`, into `deal`: its lines (its
@@ -294,21 +315,30 @@ pub(crate) fn placed_whist_dealt(
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> ([LineRef; 5], bool) {
-    let rows = match index {
-        Some(index) => whist_rows_at_once(index, dealt, block, deal).unwrap_or_else(
-            #[inline(always)]
-            || {
-                whist_rows(
-                    RunWords::indexed(index, dealt.cards.offset),
-                    dealt,
-                    block,
-                    deal,
-                )
-            },
-        ),
-        None => whist_rows(RunWords::classed(block, dealt.cards), dealt, block, deal),
+    let alphabet = Game::Whist.alphabet();
+    let (lines, codes) = match index {
+        Some(index) => {
+            let mut from = dealt.cards.offset;
+            let at_once = whist_rows(
+                dealt,
+                deal,
+                #[inline(always)]
+                |cards| {
+                    let (line, codes) = row_at_once(index, from, block, alphabet, cards)?;
+                    from = line.offset + line.len;
+                    Some((line, codes))
+                },
+            );
+            at_once.unwrap_or_else(
+                #[inline(always)]
+                || {
+                    let words = RunWords::indexed(index, dealt.cards.offset);
+                    whist_rows_walked(words, dealt, block, deal)
+                },
+            )
+        }
+        None => whist_rows_walked(RunWords::classed(block, dealt.cards), dealt, block, deal),
     };
-    let (lines, codes) = rows;
     let trump = canonical_trump_line(block.line(dealt.trump).text);
     if let Some(trump) = trump {
         deal.trump = trump;
@@ -318,43 +348,65 @@ pub(crate) fn placed_whist_dealt(
     (lines, trump.is_some() && codes & 0x80 == 0)
 }
 
-/// The rows of a whist deal framed whole, each read at once
-/// ([`row_at_once`]): the deal's lines (the trump's, then the rows') and
-/// the codes of all its cards, or'ed; `None`, with some rows read and the
-/// others not, where a row lies wider.
+/// The four rows of a whist deal framed whole, each read by `row` (where
+/// it lies, and the codes that [`cards_at`] gives): the deal's lines (the
+/// trump's, then the rows'), and the rows' codes or'ed, whose bit 7 tells
+/// that a pair is no card. `None`, some rows read and the others not,
+/// where `row` does not read one.
 #[inline(always)]
-fn whist_rows_at_once(
-    index: &TokenIndex,
+fn whist_rows(
+    dealt: PlacedDeal,
+    deal: &mut WhistDeal,
+    mut row: impl FnMut(&mut [Card; 13]) -> Option<(LineRef, u8)>,
+) -> Option<([LineRef; 5], u8)> {
+    let mut lines = [dealt.trump; 5];
+    let mut codes = 0;
+    for (line, play) in lines[1..].iter_mut().zip(&mut deal.plays) {
+        let row_codes;
+        (*line, row_codes) = row(play)?;
+        codes |= row_codes;
+    }
+    Some((lines, codes))
+}
+
+/// [`whist_rows`] read from `words`, which read every row.
+#[inline(always)]
+fn whist_rows_walked(
+    mut words: RunWords<impl Words>,
     dealt: PlacedDeal,
     block: &Block<'_>,
     deal: &mut WhistDeal,
-) -> Option<([LineRef; 5], u8)> {
+) -> ([LineRef; 5], u8) {
     let alphabet = Game::Whist.alphabet();
-    let mut lines = [dealt.trump; 5];
-    let mut codes = 0;
-    let mut from = dealt.cards.offset;
-    for (line, play) in lines[1..].iter_mut().zip(&mut deal.plays) {
-        let row_codes;
-        (*line, row_codes) = row_at_once(index, from, block, alphabet, play)?;
-        codes |= row_codes;
-        from = line.offset + line.len;
-    }
-    Some((lines, codes))
+    let rows = whist_rows(
+        dealt,
+        deal,
+        #[inline(always)]
+        |cards| Some(words.row(block, alphabet, cards)),
+    );
+    rows.expect("the words' walk reads every row")
 }
 
 /// The row of thirteen tokens after the input's offset `from`, where they
 /// lie within the 64 bytes from there, read at once into `cards`, at the
 /// starts of the index's words there ([`cards_at`]): where the row lies
 /// (from its first card to the end of its last, on the line of its
-/// first), and the codes of its cards, or'ed. `None` where the row lies
-/// wider.
+/// first), and what [`cards_at`] gives of its codes. `None`, and nothing
+/// read, where the row lies wider.
 ///
 /// [`RunWords::row`] reads a row so too, but walks the words as it keeps
 /// them, a pair of words of starts and of line feeds, to the row's first
 /// start and past its last: a loop each, whose turns depend on where the
 /// words end, and more state than the registers hold. A reflowed whist
-/// deal took 2797 instructions that way, 2753 this way; a bridge hand 525
-/// and 510 (`benches/instructions.sh`).
+/// deal took 2797 instructions that way, 2739 this way; a bridge hand 525
+/// and 508 (`benches/instructions.sh`).
+///
+/// The 64 bits from a place in two words are shifted out here as in
+/// `RunWords::starts_from` and `Cursor::starts_between`: one function for
+/// the three cost 2762 and 512, and with the line of a first start in the
+/// next word taken from that word, already loaded, rather than from
+/// [`TokenIndex::line_of`], 2785 and 518, as the compiler laid the hot
+/// loops out anew.
 #[inline(always)]
 fn row_at_once(
     index: &TokenIndex,
@@ -384,26 +436,6 @@ fn row_at_once(
         },
     };
     Some((line, codes))
-}
-
-/// The rows of a whist deal framed whole, from `words`: the deal's lines
-/// (the trump's, then the rows') and the codes of all its cards, or'ed.
-#[inline(always)]
-fn whist_rows(
-    mut words: RunWords<impl Words>,
-    dealt: PlacedDeal,
-    block: &Block<'_>,
-    deal: &mut WhistDeal,
-) -> ([LineRef; 5], u8) {
-    let alphabet = Game::Whist.alphabet();
-    let mut lines = [dealt.trump; 5];
-    let mut codes = 0;
-    for (line, play) in lines[1..].iter_mut().zip(&mut deal.plays) {
-        let row_codes;
-        (*line, row_codes) = words.row(block, alphabet, play);
-        codes |= row_codes;
-    }
-    (lines, codes)
 }
 
 /// Where the words of a run come from: the block's token index
@@ -518,7 +550,8 @@ impl<'a> RunWords<Classed<'a>> {
 impl<W: Words> RunWords<W> {
     /// The next thirteen tokens, a row of cards, into `cards`: where they
     /// lie (from the first to the end of the last, on the line of the
-    /// first), and the codes of all, or'ed.
+    /// first), and what [`cards_at`] gives of their codes (or, for a row
+    /// longer than 64 bytes, the codes of all, or'ed).
     #[inline(always)]
     fn row(
         &mut self,
@@ -631,7 +664,7 @@ mod tests {
     use crate::cpu::Isa;
     use crate::syntax::LineRef;
     use crate::syntax::bridge::read_bridge_hand;
-    use crate::syntax::tokens::{self, read_line_ends_as_blanks};
+    use crate::syntax::tokens::read_line_ends_as_blanks;
     use crate::syntax::whist::read_whist_deal;
 
     /// Tokens, cards mostly, with blanks of every kind between them (line
@@ -711,6 +744,74 @@ mod tests {
                 .iter()
                 .fold(0, |bits, &(start, _)| bits | 1 << (start - first)),
         })
+    }
+
+    /// The blanks between the tokens of a run or a deal: mostly short
+    /// ones (line ends among them), now and then one longer than a word,
+    /// so that some rows are read at once from the index and some not.
+    fn blank_mostly_short() -> impl Strategy<Value = &'static str> {
+        prop_oneof![
+            40 => prop::sample::select(vec![" ", "\t", "\n", "\r\n", "   ", "\n\n"]),
+            1 => Just(&*" ".repeat(70).leak()),
+        ]
+    }
+
+    /// A hand of a run whose first card is in the word after the one
+    /// the hand before ends in, past a line feed: read at once, on the
+    /// line of its first card, which the next word tells.
+    #[test]
+    fn a_hand_starting_in_the_next_word_is_on_the_line_of_its_first_card() {
+        let hand = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
+        let text = format!("{hand}{}\n{}{hand}\n", " ".repeat(20), " ".repeat(5));
+        assert_eq!(
+            text.find("AS KS").map(|_| text.rfind("AS KS")),
+            Some(Some(64))
+        );
+        let block = Block {
+            bytes: text.as_bytes(),
+            base: 1000,
+        };
+        let mut index = TokenIndex::default();
+        index.build(block, 7, Isa::detect());
+        let run = PlacedHands {
+            line: LineRef {
+                offset: 1000,
+                len: 2,
+                number: 7,
+            },
+            hands: 2,
+        };
+        for source in [Some(&index), None] {
+            let mut read = Vec::new();
+            placed_bridge_hands(
+                run,
+                source,
+                &block,
+                &mut BridgeHand::default(),
+                |at, _, cards| {
+                    read.push((at, cards));
+                },
+            );
+            let second = LineRef {
+                offset: 1064,
+                len: 38,
+                number: 8,
+            };
+            assert_eq!(
+                read,
+                [
+                    (
+                        LineRef {
+                            offset: 1000,
+                            len: 38,
+                            number: 7
+                        },
+                        true
+                    ),
+                    (second, true)
+                ]
+            );
+        }
     }
 
     /// A span whose last token is one byte, the last of a full 64-byte
@@ -837,7 +938,7 @@ mod tests {
             pairs in prop::collection::vec(
                 (
                     prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "1C"]),
-                    prop::sample::select(vec![" ", "\t", "\n", "\r\n", "   ", "\n\n", " ".repeat(70).leak()]),
+                    blank_mostly_short(),
                 ),
                 13..200,
             ),
@@ -846,7 +947,9 @@ mod tests {
         ) {
             let mut text = vec![b' '; before];
             let first = text.len();
+            let mut starts = Vec::new();
             for (pair, blank) in &pairs {
+                starts.push(text.len());
                 text.extend_from_slice(pair.as_bytes());
                 text.extend_from_slice(blank.as_bytes());
             }
@@ -864,8 +967,11 @@ mod tests {
                 });
             }
             prop_assert_eq!(&read[0], &read[1]);
-            for (at, hand, cards) in &read[0] {
+            prop_assert_eq!(read[0].len(), run.hands);
+            for (number, (at, hand, cards)) in read[0].iter().enumerate() {
                 let from = at.offset - base;
+                prop_assert_eq!(from, starts[13 * number]);
+                prop_assert_eq!(from + at.len, starts[13 * number + 12] + 2);
                 let mut blanked = Vec::new();
                 read_line_ends_as_blanks(&text[from..from + at.len], &mut blanked);
                 let mut by_grammar = BridgeHand::default();
@@ -893,7 +999,7 @@ mod tests {
                         60 => prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"]),
                         1 => Just("1C"),
                     ],
-                    prop::sample::select(vec![" ", "\t", "\n", "\r\n", "   ", "\n\n", " ".repeat(70).leak()]),
+                    blank_mostly_short(),
                 ),
                 52,
             ),
@@ -905,11 +1011,13 @@ mod tests {
             let trump_at = text.len();
             text.extend_from_slice(&[trump, b'\n']);
             let first = text.len();
+            let mut starts = Vec::new();
             for (pair, blank) in &pairs {
+                starts.push(text.len());
                 text.extend_from_slice(pair.as_bytes());
                 text.extend_from_slice(blank.as_bytes());
             }
-            let last = text.len() - pairs[51].1.len() - 2;
+            let last = starts[51];
             let block = Block { bytes: &text, base };
             let mut index = TokenIndex::default();
             index.build(block, 7, Isa::detect());
@@ -932,9 +1040,10 @@ mod tests {
             if grammar {
                 prop_assert_eq!(&by_grammar, by_places);
             }
-            for line in &lines[1..] {
+            for (row, line) in lines[1..].iter().enumerate() {
                 let from = line.offset - base;
-                prop_assert_eq!(text[from..from + line.len].split(|byte| tokens::is_space(*byte)).filter(|token| !token.is_empty()).count(), 13);
+                prop_assert_eq!(from, starts[13 * row]);
+                prop_assert_eq!(from + line.len, starts[13 * row + 12] + 2);
                 let newlines = memchr::memchr_iter(b'\n', &text[..from]).count();
                 prop_assert_eq!(line.number, 7 + newlines);
             }
