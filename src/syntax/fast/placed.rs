@@ -756,6 +756,19 @@ mod tests {
         ]
     }
 
+    /// The token index of `block`, whose first line is numbered `number`,
+    /// and a run of `hands` hands from its first byte.
+    fn indexed_run(block: Block<'_>, number: usize, hands: usize) -> (TokenIndex, PlacedHands) {
+        let mut index = TokenIndex::default();
+        index.build(block, number, Isa::detect());
+        let line = LineRef {
+            offset: block.base,
+            len: 2,
+            number,
+        };
+        (index, PlacedHands { line, hands })
+    }
+
     /// A hand of a run whose first card is in the word after the one
     /// the hand before ends in, past a line feed: read at once, on the
     /// line of its first card, which the next word tells.
@@ -763,24 +776,12 @@ mod tests {
     fn a_hand_starting_in_the_next_word_is_on_the_line_of_its_first_card() {
         let hand = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
         let text = format!("{hand}{}\n{}{hand}\n", " ".repeat(20), " ".repeat(5));
-        assert_eq!(
-            text.find("AS KS").map(|_| text.rfind("AS KS")),
-            Some(Some(64))
-        );
+        assert_eq!(text.rfind("AS KS"), Some(64));
         let block = Block {
             bytes: text.as_bytes(),
             base: 1000,
         };
-        let mut index = TokenIndex::default();
-        index.build(block, 7, Isa::detect());
-        let run = PlacedHands {
-            line: LineRef {
-                offset: 1000,
-                len: 2,
-                number: 7,
-            },
-            hands: 2,
-        };
+        let (index, run) = indexed_run(block, 7, 2);
         for source in [Some(&index), None] {
             let mut read = Vec::new();
             placed_bridge_hands(
@@ -1075,16 +1076,7 @@ mod tests {
             bytes: text.as_bytes(),
             base: 0,
         };
-        let mut index = TokenIndex::default();
-        index.build(block, 1, Isa::detect());
-        let run = PlacedHands {
-            line: LineRef {
-                offset: 0,
-                len: 2,
-                number: 1,
-            },
-            hands: 4,
-        };
+        let (index, run) = indexed_run(block, 1, 4);
         let source = indexed.then_some(&index);
         placed_bridge_hands(
             run,
