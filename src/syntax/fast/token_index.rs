@@ -169,6 +169,12 @@ impl TokenIndex {
         self.words.get(at).copied().unwrap_or_default()
     }
 
+    /// The words at `at` and after it, where the index holds both.
+    #[inline(always)]
+    pub(crate) fn word_pair(&self, at: usize) -> Option<&[Word; 2]> {
+        self.words.get(at..)?.first_chunk()
+    }
+
     /// The input's offset just past the last word: no token starts there
     /// or after.
     pub(crate) fn end(&self) -> usize {
