@@ -17,6 +17,15 @@ const fn has_byte_up_to_space(word: u64) -> bool {
     word.wrapping_sub(ONES * 0x21) & !word & HIGHS != 0
 }
 
+/// Whether a byte of `word` is `byte`: the "has a zero byte" word test
+/// on the word with `byte`'s bits flipped, exact for whether there is
+/// one.
+#[inline(always)]
+pub(crate) fn has_byte(word: u64, byte: u8) -> bool {
+    let flipped = word ^ (ONES * u64::from(byte));
+    flipped.wrapping_sub(ONES) & !flipped & HIGHS != 0
+}
+
 /// The eight bytes of `text` from `at`, as a little-endian word.
 #[inline(always)]
 fn word(text: &[u8], at: usize) -> u64 {
@@ -161,6 +170,17 @@ mod tests {
     }
 
     proptest! {
+        /// `has_byte` finds a byte wherever it is in the word, and only
+        /// where it is: also beside a byte one above or below it, where
+        /// the subtraction borrows.
+        #[test]
+        fn has_byte_is_a_byte_of_the_word(
+            bytes in prop::array::uniform8(prop::sample::select(vec![b'-', b'.', b',', b'_', b'^', b'`', 0, 0xFF])),
+            byte in prop::sample::select(vec![b'-', b'_']),
+        ) {
+            prop_assert_eq!(has_byte(u64::from_le_bytes(bytes), byte), bytes.contains(&byte));
+        }
+
         /// `next_token`, from the start and after each token, reads the
         /// tokens the `tokens` rule reads, at the same places.
         #[test]
