@@ -1902,10 +1902,11 @@ fn may_say_trump(text: &[u8]) -> bool {
 #[cold]
 #[inline(never)]
 fn may_say_no_trump(text: &[u8]) -> bool {
-    // Where none of the last eight bytes (after the N) is a dash or an
-    // underscore, there are nine bytes besides: told by one word, as a
-    // Choker hand, whose last ten bytes are its cards, mostly is. The
-    // count below took about 130 instructions a call.
+    // Where none of the last eight bytes after the first (the N, which
+    // `may_be_a_trump` has seen) is a dash or an underscore, there are
+    // nine bytes besides: told by one word, as a Choker hand, whose last
+    // ten bytes are its cards, mostly is. The count below took about 130
+    // instructions a call.
     if let Some(last) = text.get(1..).and_then(<[u8]>::last_chunk::<8>) {
         let word = u64::from_le_bytes(*last);
         if !has_byte(word, b'-') && !has_byte(word, b'_') {
@@ -2293,6 +2294,29 @@ mod tests {
             b"Joe-ASKSQSJSTS",
         ] {
             assert!(is_choker_hand_token(token) && !may_be_a_trump(token));
+        }
+    }
+
+    /// Around eight bytes besides the dashes and underscores, where the
+    /// word test and the count meet.
+    #[test]
+    fn a_no_trump_has_at_most_eight_bytes_besides() {
+        for (token, no_trump) in [
+            (&b"n"[..], true),
+            (b"N1111111", true),
+            (b"N11111111", false),
+            (b"N1111111-", true),
+            (b"N11111111-", false),
+            (b"N-1111111_", true),
+            (b"n-__________", true),
+            (b"Nico-AS2C3D4H5S", false),
+        ] {
+            assert_eq!(
+                may_say_no_trump(token),
+                no_trump,
+                "{}",
+                String::from_utf8_lossy(token)
+            );
         }
     }
 

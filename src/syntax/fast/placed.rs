@@ -238,7 +238,9 @@ pub(crate) fn placed_whist_deal(
 /// the 64 bytes after the hand before, the usual one, is read at once
 /// from the starts of `index` ([`row_at_once`]), the block's token index
 /// that the framer made, where there is one (in the pipeline); the hands
-/// from the first that is not, and all where there is no index, from the
+/// from the first that is not (or that lies near the block's end, where
+/// the block does not hold the bytes read at once), and all where there
+/// is no index, from the
 /// words as [`RunWords`] walks them (found here from the bytes where
 /// there is no index), a hand longer than 64 bytes card by card.
 #[inline(always)]
@@ -319,7 +321,10 @@ fn bridge_hands(
 
 /// A whist deal framed whole, as `dealt`, into `deal`: its lines (its
 /// trump's, then its rows', found here as the hands of a run are), and
-/// whether its trump is canonical and its pairs all cards.
+/// whether its trump is canonical and its pairs all cards. Its rows are
+/// read at once ([`row_at_once`]) where each lies within the 64 bytes
+/// after the row before and the block holds the bytes read; otherwise
+/// the whole deal is walked ([`RunWords`]) from its first card.
 #[inline(always)]
 pub(crate) fn placed_whist_dealt(
     dealt: PlacedDeal,
@@ -792,9 +797,9 @@ mod tests {
         (index, PlacedHands { line, hands })
     }
 
-    /// A hand of a run whose first card is in the word after the one
-    /// the hand before ends in, past a line feed: read at once, on the
-    /// line of its first card, which the next word tells.
+    /// A row is read at once where the block holds the READ bytes from
+    /// where the row before ended, and left to the walk (`None`, nothing
+    /// read) one byte short of them.
     #[test]
     fn a_row_is_read_at_once_where_its_block_holds_the_bytes_read() {
         let row = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
@@ -837,6 +842,9 @@ mod tests {
         }
     }
 
+    /// A hand of a run whose first card is in the word after the one
+    /// the hand before ends in, past a line feed: read at once, on the
+    /// line of its first card, which the next word tells.
     #[test]
     fn a_hand_starting_in_the_next_word_is_on_the_line_of_its_first_card() {
         let hand = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
@@ -1071,8 +1079,9 @@ mod tests {
             ),
             trump in prop::sample::select(vec![b'S', b'H', b'D', b'C', b's']),
             before in 0usize..100,
-            // The blanks after the deal: with fewer than 66 bytes from its
-            // last row's first, that row is walked (`row_at_once`).
+            // The blanks after the deal: with fewer than READ bytes after
+            // the third row's last card, the last row is not read at once
+            // (`row_at_once`), and the whole deal is walked.
             after in 0usize..100,
             base in 0usize..1000,
         ) {
