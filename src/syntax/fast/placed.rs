@@ -240,9 +240,9 @@ pub(crate) fn placed_whist_deal(
 /// that the framer made, where there is one (in the pipeline); the hands
 /// from the first that is not (or that lies near the block's end, where
 /// the block does not hold the bytes read at once), and all where there
-/// is no index, from the
-/// words as [`RunWords`] walks them (found here from the bytes where
-/// there is no index), a hand longer than 64 bytes card by card.
+/// is no index, from the words as [`RunWords`] walks them (found here
+/// from the bytes where there is no index), a hand longer than 64 bytes
+/// card by card.
 #[inline(always)]
 pub(crate) fn placed_bridge_hands(
     run: PlacedHands,
@@ -268,11 +268,7 @@ pub(crate) fn placed_bridge_hands(
         hand,
         &mut each,
         #[inline(always)]
-        |cards| {
-            let (line, codes) = row_at_once(index, from, block, alphabet, cards)?;
-            from = line.offset + line.len;
-            Some((line, codes))
-        },
+        |cards| row_at_once(index, &mut from, block, alphabet, cards),
     );
     if read < run.hands {
         let words = RunWords::indexed(index, from);
@@ -340,11 +336,7 @@ pub(crate) fn placed_whist_dealt(
                 dealt,
                 deal,
                 #[inline(always)]
-                |cards| {
-                    let (line, codes) = row_at_once(index, from, block, alphabet, cards)?;
-                    from = line.offset + line.len;
-                    Some((line, codes))
-                },
+                |cards| row_at_once(index, &mut from, block, alphabet, cards),
             );
             at_once.unwrap_or_else(
                 #[inline(always)]
@@ -415,8 +407,9 @@ fn whist_rows_walked(
 /// lie within the 64 bytes from there, read at once into `cards`, at the
 /// starts of the index's words there ([`cards_at`]): where the row lies
 /// (from its first card to the end of its last, on the line of its
-/// first), and what [`cards_at`] gives of its codes. `None`, and nothing
-/// read, where the row lies wider, or where the index holds no word after
+/// first), and what [`cards_at`] gives of its codes; `from` is moved past
+/// the row, where the next row is looked for. `None`, and nothing read
+/// (`from` as it was), where the row lies wider, or where the index holds no word after
 /// `from`'s or the block not the [`READ`] bytes from `from`: near the
 /// block's end, where the walk reads the row (with a copy of the bytes
 /// padded with blanks). Without that copy here, and the two words
@@ -439,21 +432,22 @@ fn whist_rows_walked(
 #[inline(always)]
 fn row_at_once(
     index: &TokenIndex,
-    from: usize,
+    from: &mut usize,
     block: &Block<'_>,
     alphabet: &Alphabet,
     cards: &mut [Card; 13],
 ) -> Option<(LineRef, u8)> {
-    let (at, base) = index.word_of(from);
-    let ([word, next], bit) = (index.word_pair(at)?, from - base);
+    let origin = *from;
+    let (at, base) = index.word_of(origin);
+    let ([word, next], bit) = (index.word_pair(at)?, origin - base);
     // Shifted twice: where `bit` is 0 the one shift would be by 64.
     let starts = word.starts >> bit | (next.starts << 1) << (63 - bit);
     if (starts.count_ones() as usize) < cards.len() {
         return None;
     }
-    let first = from + starts.trailing_zeros() as usize;
-    let bytes = block.bytes.get(from - block.base..)?.first_chunk()?;
-    let (codes, last) = cards_at(bytes, from, starts, alphabet, cards);
+    let first = origin + starts.trailing_zeros() as usize;
+    let bytes = block.bytes.get(origin - block.base..)?.first_chunk()?;
+    let (codes, last) = cards_at(bytes, origin, starts, alphabet, cards);
     let line = LineRef {
         offset: first,
         len: last + 2 - first,
@@ -463,6 +457,7 @@ fn row_at_once(
             index.line_of(first)
         },
     };
+    *from = line.offset + line.len;
     Some((line, codes))
 }
 
@@ -816,7 +811,7 @@ mod tests {
             let mut index = TokenIndex::default();
             index.build(block, 7, Isa::detect());
             let mut cards = [Card::default(); 13];
-            let read = row_at_once(&index, 1000, &block, spades, &mut cards);
+            let read = row_at_once(&index, &mut 1000, &block, spades, &mut cards);
             let line = LineRef {
                 offset: 1002,
                 len: row.len(),
