@@ -75,6 +75,10 @@ pub struct Alphabet {
     /// no suit. With `rank_of`, a card's two bytes give its code as
     /// [`Card`] keeps it, with an or: see [`Alphabet::card_code`].
     suit_of: [u8; 256],
+    /// `rank_of` and `suit_of` widened to words, [`NOT_A_CARD`] where the
+    /// byte is no letter: see [`Alphabet::card_word`].
+    rank_word: [u64; 256],
+    suit_word: [u64; 256],
     /// The lowest rank's strength: 2 for the standard deck, 1 for Choker's.
     pub lowest: u8,
     pub suits: &'static [u8; 4],
@@ -91,6 +95,8 @@ impl Alphabet {
         ranks: b"23456789TJQKA",
         rank_of: letter_table(b"23456789TJQKA", 2, 1),
         suit_of: letter_table(b"SHDC", 0, 16),
+        rank_word: widened(letter_table(b"23456789TJQKA", 2, 1)),
+        suit_word: widened(letter_table(b"SHDC", 0, 16)),
         lowest: 2,
         suits: b"SHDC",
         suit_names: ["spades", "hearts", "diamonds", "clubs"],
@@ -104,6 +110,8 @@ impl Alphabet {
         ranks: b"123456789TJQKC",
         rank_of: letter_table(b"123456789TJQKC", 1, 1),
         suit_of: letter_table(b"SGDC", 0, 16),
+        rank_word: widened(letter_table(b"123456789TJQKC", 1, 1)),
+        suit_word: widened(letter_table(b"SGDC", 0, 16)),
         lowest: 1,
         suits: b"SGDC",
         suit_names: ["spades", "giblets", "diamonds", "chickens"],
@@ -145,6 +153,15 @@ impl Alphabet {
         self.rank_of[usize::from(rank)] | self.suit_of[usize::from(suit)]
     }
 
+    /// [`Alphabet::card_code`] as a word, negative (its top bit set) when
+    /// either byte is not a letter: the or that joins the two sets the
+    /// sign flag a jump tests, where a code's bit 7 needs a test of its
+    /// own, and the code needs no widening to be added into a [`Card`].
+    #[inline(always)]
+    pub(crate) fn card_word(&self, rank: u8, suit: u8) -> u64 {
+        self.rank_word[usize::from(rank)] | self.suit_word[usize::from(suit)]
+    }
+
     #[must_use]
     pub fn rank_letter(&self, rank: Rank) -> u8 {
         self.ranks[usize::from(rank.0 - self.lowest)]
@@ -165,6 +182,25 @@ impl Alphabet {
 /// What the letter tables hold for a byte that is not a letter: bit 7,
 /// which no rank strength or suit code has.
 const NOT_A_LETTER: u8 = 0x80;
+
+/// A word's top bit: [`Alphabet::card_word`]'s mark of a byte that is
+/// not a letter.
+const NOT_A_CARD: u64 = 1 << 63;
+
+/// A table of [`letter_table`]'s, each entry a word.
+const fn widened(table: [u8; 256]) -> [u64; 256] {
+    let mut words = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        words[i] = if table[i] == NOT_A_LETTER {
+            NOT_A_CARD
+        } else {
+            table[i] as u64
+        };
+        i += 1;
+    }
+    words
+}
 
 /// Maps the letters to `first`, `first + step`, ... and every other byte
 /// to [`NOT_A_LETTER`].
@@ -318,14 +354,15 @@ impl Card {
         }
     }
 
-    /// The card of code `code` written `at` bytes after this one (made
-    /// with code 0), as [`Card::from_code`] makes it: a row read at
-    /// variable places adds to its origin's word, shifted once for the
-    /// row, where each card's offset would be shifted anew.
+    /// The card of code `code` (a card's [`Alphabet::card_word`]) written
+    /// `at` bytes after this one (made with code 0), as
+    /// [`Card::from_code`] makes it: a row read at variable places adds to
+    /// its origin's word, shifted once for the row, where each card's
+    /// offset would be shifted anew.
     #[must_use]
-    pub(crate) const fn after(self, at: usize, code: u8) -> Self {
+    pub(crate) const fn after(self, at: usize, code: u64) -> Self {
         Self {
-            bits: self.bits + ((at as u64) << OFFSET_SHIFT) + code as u64,
+            bits: self.bits + ((at as u64) << OFFSET_SHIFT) + code,
         }
     }
 
@@ -690,6 +727,30 @@ mod tests {
         assert_eq!(format!("{:?}", CardSet::of(&cards)), "{2S, KS, AH}");
         assert_eq!(format!("{:?}", CardSet::default()), "{}");
         assert_eq!(format!("{:?}", CardSet(u64::MAX)).matches(", ").count(), 63);
+    }
+
+    /// Every pair of bytes, in both alphabets: the word is the code where
+    /// the code is a card's, and negative exactly where the code has
+    /// bit 7; a card built from either is the same card.
+    #[test]
+    fn a_card_word_is_its_code_widened() {
+        for game in [Game::Bridge, Game::Choker] {
+            let alphabet = game.alphabet();
+            for [rank, suit] in (0..=u16::MAX).map(u16::to_le_bytes) {
+                let (code, word) = (
+                    alphabet.card_code(rank, suit),
+                    alphabet.card_word(rank, suit),
+                );
+                assert_eq!(word.cast_signed() < 0, code & 0x80 != 0, "{rank} {suit}");
+                if code & 0x80 == 0 {
+                    assert_eq!(word, u64::from(code));
+                    assert_eq!(
+                        Card::from_code(0, 40).after(3, word),
+                        Card::from_code(code, 43)
+                    );
+                }
+            }
+        }
     }
 
     #[test]

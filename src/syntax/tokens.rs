@@ -975,7 +975,11 @@ impl TokenFramer {
         else {
             return false;
         };
+        // The section's state in locals while the loop runs, written back
+        // once: the first hand taken is found again after the loop, the
+        // last kept as its bounds.
         let lines = *cursor;
+        let mut pending = waiting.take();
         let mut last = None;
         cursor.tokens_while(
             #[inline(always)]
@@ -984,22 +988,26 @@ impl TokenFramer {
                     return false;
                 }
                 let at = lines.place(start, end);
-                match waiting.take() {
+                match pending.take() {
                     Some(opponent) => emit.choker([opponent, at]),
-                    None => *waiting = Some(at),
+                    None => pending = Some(at),
                 }
-                if first.is_none() {
-                    *first = Some(at);
-                }
-                last = Some(at);
+                last = Some((start, end));
                 true
             },
         );
-        if last.is_some() {
-            *previous = last;
-            self.last_token = last;
+        *waiting = pending;
+        let Some((start, end)) = last else {
+            return false;
+        };
+        if first.is_none() {
+            let (start, end) = { lines }.next_token().expect("a hand was taken");
+            *first = Some(lines.place(start, end));
         }
-        last.is_some()
+        let last = lines.place(start, end);
+        *previous = Some(last);
+        self.last_token = Some(last);
+        true
     }
 
     /// The next run of plain pairs, up to `wanted`, as

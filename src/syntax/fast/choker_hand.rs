@@ -37,17 +37,20 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
         return false;
     }
     // The cards read straight through, judged once at the end, as
-    // `canonical_card_row` does.
+    // `canonical_card_row` does; as words (`Alphabet::card_word`), added
+    // into each card as they are, where a code's byte is widened first
+    // (per pair 885 to 875 instructions; the canonical row, whose codes
+    // the compiler gathers in vectors, gains nothing by it).
     let alphabet = Game::Choker.alphabet();
     let mut codes = 0;
     for (index, slot) in hand.cards.iter_mut().enumerate() {
         let at = 1 + 2 * index;
-        let code = alphabet.card_code(dash_and_cards[at], dash_and_cards[at + 1]);
-        codes |= code;
-        *slot = Card::from_code(code, line.offset + dash + at);
+        let word = alphabet.card_word(dash_and_cards[at], dash_and_cards[at + 1]);
+        codes |= word;
+        *slot = Card::from_code(0, line.offset + dash).after(at, word);
     }
     hand.span = Span::new(line.offset, text.len());
-    codes & 0x80 == 0
+    codes.cast_signed() >= 0
 }
 
 /// `0xFF` twenty times, then zeros: the 24 bytes from `Name::MAX - len`
