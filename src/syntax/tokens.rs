@@ -1001,7 +1001,8 @@ impl TokenFramer {
             return false;
         };
         if first.is_none() {
-            let (start, end) = { lines }.next_token().expect("a hand was taken");
+            let mut from_the_first = lines;
+            let (start, end) = from_the_first.next_token().expect("a hand was taken");
             *first = Some(lines.place(start, end));
         }
         let last = lines.place(start, end);
