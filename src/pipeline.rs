@@ -22,7 +22,7 @@ use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::document::FrameSink;
 use crate::syntax::fast::placed::{
-    placed_bridge_hand, placed_bridge_hands, placed_whist_deal, placed_whist_dealt,
+    indexed_whist_dealt, placed_bridge_hand, placed_bridge_hands, placed_whist_deal,
 };
 use crate::syntax::fast::token_index::TokenIndex;
 use crate::syntax::tokens::read_line_ends_as_blanks;
@@ -411,11 +411,18 @@ impl Frames {
             Entry::WhistPlaced(at) => Frame::Whist(self.placed::<5>(at).map(|row| row.line)),
             Entry::WhistDealt(at) => {
                 let deal = self.deals[at as usize];
-                let index = Some(&self.index);
-                Frame::Whist(placed_whist_dealt(deal, index, block, &mut WhistDeal::default()).0)
+                let (rows, _) =
+                    indexed_whist_dealt(deal, &self.index, block, &mut WhistDeal::default());
+                Frame::Whist(self.deal_lines(deal, rows))
             }
             Entry::Problem(at) => self.problems[at as usize].clone(),
         });
+    }
+
+    /// The lines of a deal framed whole whose rows lie at `rows`.
+    fn deal_lines(&self, deal: PlacedDeal, rows: [Span; 4]) -> [LineRef; 5] {
+        let [north, east, south, west] = rows.map(|row| self.index.line_ref(row));
+        [deal.trump, north, east, south, west]
     }
 
     /// How many records the entries stand for.
@@ -835,21 +842,15 @@ fn one_frame(
         }
         Entry::Whist(at) => {
             let lines: [LineRef; 5] = frames.lines(at);
-            whist_frame(&lines, None, read, whist, notes, shown(lines[0]), output);
+            whist_frame(|| lines, None, read, whist, notes, shown(lines[0]), output);
             (lines[0], lines[4])
         }
-        Entry::WhistPlaced(at) | Entry::WhistDealt(at) => {
-            let (lines, placed) = if let Entry::WhistPlaced(_) = entry {
-                let rows: [PlacedRow; 5] = frames.placed(at);
-                (
-                    rows.map(|row| row.line),
-                    placed_whist_deal(&rows, read, whist),
-                )
-            } else {
-                placed_whist_dealt(frames.deals[at as usize], Some(&frames.index), show, whist)
-            };
+        Entry::WhistPlaced(at) => {
+            let rows: [PlacedRow; 5] = frames.placed(at);
+            let lines = rows.map(|row| row.line);
+            let placed = placed_whist_deal(&rows, read, whist);
             whist_frame(
-                &lines,
+                || lines,
                 Some(placed),
                 read,
                 whist,
@@ -858,6 +859,20 @@ fn one_frame(
                 output,
             );
             (lines[0], lines[4])
+        }
+        Entry::WhistDealt(at) => {
+            let deal = frames.deals[at as usize];
+            let (rows, placed) = indexed_whist_dealt(deal, &frames.index, show, whist);
+            whist_frame(
+                || frames.deal_lines(deal, rows),
+                Some(placed),
+                read,
+                whist,
+                notes,
+                shown(deal.trump),
+                output,
+            );
+            (deal.trump, frames.index.line_ref(rows[3]))
         }
         Entry::Problem(at) => {
             let problem = &frames.problems[at as usize];
@@ -1013,9 +1028,13 @@ fn choker_frame(
 /// The rest of a whist deal's frame, as [`bridge_frame`]. The deal is
 /// replayed once: the evaluation's tricks tell the check who led;
 /// `check`, which needs no evaluation, replays only for the leaders.
+/// `lines` gives the deal's five lines where the grammar reads it (not
+/// placed, or placed but not all cards): a deal read from the token index
+/// has no numbers for the lines of its rows until then
+/// ([`indexed_whist_dealt`]).
 #[inline(always)]
 fn whist_frame(
-    lines: &[LineRef; 5],
+    lines: impl FnOnce() -> [LineRef; 5],
     placed: Option<bool>,
     read: &Block<'_>,
     deal: &mut WhistDeal,
@@ -1027,12 +1046,15 @@ fn whist_frame(
         diagnostics,
         blanked,
     } = notes;
-    let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
-    if placed != Some(true)
-        && !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics)
-    {
-        check_cards_read(&Frame::Whist(*lines), &read, diagnostics);
-    } else if check::whist_cards(deal, diagnostics) {
+    if placed != Some(true) {
+        let lines = lines();
+        let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
+        if !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics) {
+            check_cards_read(&Frame::Whist(lines), &read, diagnostics);
+            return;
+        }
+    }
+    if check::whist_cards(deal, diagnostics) {
         if shown.settings.action == Action::Check {
             let leaders = crate::interpret::whist::leaders(deal);
             if check::whist_plays(deal, &leaders, diagnostics) {
@@ -1496,6 +1518,31 @@ mod tests {
             );
             analyze_and_the_pipeline_agree(&input, Layout::Tokens);
         }
+    }
+
+    /// A whist deal framed whole, read on the pool from the token index
+    /// without its rows' line numbers, still gives its first and last
+    /// lines, numbers and all, as the framer's own frames give them.
+    #[test]
+    fn a_deal_read_from_the_index_keeps_its_lines() {
+        use crate::ast::Game;
+        let text =
+            crate::generate::reflowed(&crate::generate::document(Game::Whist, 200, 11, false), 12);
+        let mut framed = Vec::new();
+        let block = Block {
+            bytes: text.as_bytes(),
+            base: 0,
+        };
+        crate::syntax::tokens::tokens_document(block, Mode::Auto, &mut |frame: Frame| {
+            if let Frame::Whist(lines) = frame {
+                framed.push((lines[0], lines[4]));
+            }
+        });
+        let analysis = analyze(text.as_bytes(), Mode::Auto, Layout::Tokens);
+        let read: Vec<_> = analysis.records.iter().map(|record| record.lines).collect();
+        assert_eq!(read.len(), 200);
+        assert!(read.iter().any(|(first, last)| first.number != last.number));
+        assert_eq!(read, framed);
     }
 
     /// A byte-order mark before an input longer than the first block

@@ -109,7 +109,7 @@ pub trait FrameSink {
     /// for its rows to be found where its cards are read. Here, as
     /// [`FrameSink::whist_placed`].
     fn whist_dealt(&mut self, deal: PlacedDeal, block: &Block<'_>) {
-        let (lines, _) = placed_whist_dealt(deal, None, block, &mut WhistDeal::default());
+        let (lines, _) = placed_whist_dealt(deal, block, &mut WhistDeal::default());
         self.whist_placed(&lines.map(|line| PlacedRow { line, starts: 0 }));
     }
 }

@@ -273,7 +273,10 @@ pub(crate) fn placed_bridge_hands(
         hand,
         &mut each,
         #[inline(always)]
-        |cards| row_at_once(index, &mut from, block, alphabet, cards),
+        |cards| {
+            let (place, codes) = row_at_once(index, &mut from, block, alphabet, cards)?;
+            Some((index.line_ref(place), codes))
+        },
     );
     if read < run.hands {
         let words = RunWords::indexed(index, from);
@@ -320,53 +323,84 @@ fn bridge_hands(
     hands
 }
 
-/// A whist deal framed whole, as `dealt`, into `deal`: its lines (its
-/// trump's, then its rows', found here as the hands of a run are), and
-/// whether its trump is canonical and its pairs all cards. Its rows are
-/// read at once ([`row_at_once`]) where each lies within the 64 bytes
-/// after the row before and the block holds the bytes read; otherwise
-/// the whole deal is walked ([`RunWords`]) from its first card.
+/// A whist deal framed whole, as `dealt`, into `deal`, where no token
+/// index is at hand: its lines (its trump's, then its rows', found here
+/// as the hands of a run are, the words classed from the bytes), and
+/// whether its trump is canonical and its pairs all cards.
 #[inline(always)]
 pub(crate) fn placed_whist_dealt(
     dealt: PlacedDeal,
-    index: Option<&TokenIndex>,
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> ([LineRef; 5], bool) {
+    let words = RunWords::classed(block, dealt.cards);
+    let (rows, codes) = whist_rows_walked(words, block, deal);
+    let [north, east, south, west] = rows;
+    let cards = dealt_trump(dealt, block, Span::new(west.offset, west.len), codes, deal);
+    ([dealt.trump, north, east, south, west], cards)
+}
+
+/// [`placed_whist_dealt`] from the block's token `index`, as the pool
+/// reads a deal: where its rows lie, without the numbers of their lines,
+/// which only a report of the deal wants (its first line's, the trump's,
+/// the framer gave; [`TokenIndex::line_ref`] gives the others). Its rows
+/// are read at once ([`row_at_once`]) where each lies within the 64 bytes
+/// after the row before and the block holds the bytes read; otherwise
+/// the whole deal is walked ([`RunWords`]) from its first card. The
+/// numbers of the rows' lines, found and never read, cost a reflowed
+/// whist deal about 60 instructions (2584 to 2518 without them,
+/// `benches/instructions.sh`).
+#[inline(always)]
+pub(crate) fn indexed_whist_dealt(
+    dealt: PlacedDeal,
+    index: &TokenIndex,
+    block: &Block<'_>,
+    deal: &mut WhistDeal,
+) -> ([Span; 4], bool) {
     let alphabet = Game::Whist.alphabet();
-    let (lines, codes) = match index {
-        Some(index) => {
-            let mut from = dealt.cards.offset;
-            let at_once = whist_rows(
-                dealt,
-                deal,
-                #[inline(always)]
-                |cards| row_at_once(index, &mut from, block, alphabet, cards),
-            );
-            at_once.unwrap_or_else(
-                #[inline(always)]
-                || {
-                    let words = RunWords::indexed(index, dealt.cards.offset);
-                    whist_rows_walked(words, dealt, block, deal)
-                },
-            )
-        }
-        None => whist_rows_walked(RunWords::classed(block, dealt.cards), dealt, block, deal),
-    };
+    let mut from = dealt.cards.offset;
+    let at_once = whist_rows(
+        deal,
+        #[inline(always)]
+        |cards| row_at_once(index, &mut from, block, alphabet, cards),
+    );
+    let (rows, codes) = at_once.unwrap_or_else(
+        #[inline(always)]
+        || {
+            let words = RunWords::indexed(index, dealt.cards.offset);
+            let (rows, codes) = whist_rows_walked(words, block, deal);
+            (rows.map(|row| Span::new(row.offset, row.len)), codes)
+        },
+    );
+    let cards = dealt_trump(dealt, block, rows[3], codes, deal);
+    (rows, cards)
+}
+
+/// The end of reading a deal framed whole, its rows read with `codes`
+/// and its last lying at `last_row`: its trump and its spans into `deal`,
+/// and whether its trump is canonical and its pairs all cards.
+#[inline(always)]
+fn dealt_trump(
+    dealt: PlacedDeal,
+    block: &Block<'_>,
+    last_row: Span,
+    codes: u8,
+    deal: &mut WhistDeal,
+) -> bool {
     let trump = canonical_trump_line(block.line(dealt.trump).text);
     if let Some(trump) = trump {
         deal.trump = trump;
     }
     deal.trump_span = Span::new(dealt.trump.offset, 1);
-    deal.span = deal.trump_span.to(Span::new(lines[4].offset, lines[4].len));
-    (lines, trump.is_some() && codes & 0x80 == 0)
+    deal.span = deal.trump_span.to(last_row);
+    trump.is_some() && codes & 0x80 == 0
 }
 
 /// The four rows of a whist deal framed whole, each read by `row` (where
-/// it lies, and the codes that [`cards_at`] gives): the deal's lines (the
-/// trump's, then the rows'), and the rows' codes or'ed, whose bit 7 tells
-/// that a pair is no card. `None`, some rows read and the others not,
-/// where `row` does not read one.
+/// it lies, and the codes that [`cards_at`] gives): where each lies, and
+/// the rows' codes or'ed, whose bit 7 tells that a pair is no card.
+/// `None`, some rows read and the others not, where `row` does not read
+/// one.
 ///
 /// The four seats written out, not a loop: each row's place in the deal
 /// and in the lines is then known where the row is read, and the loop's
@@ -374,33 +408,30 @@ pub(crate) fn placed_whist_dealt(
 /// rows. A reflowed whist deal 2718 to 2679 instructions
 /// (`benches/instructions.sh`).
 #[inline(always)]
-fn whist_rows(
-    dealt: PlacedDeal,
+fn whist_rows<Place>(
     deal: &mut WhistDeal,
-    mut row: impl FnMut(&mut [Card; 13]) -> Option<(LineRef, u8)>,
-) -> Option<([LineRef; 5], u8)> {
+    mut row: impl FnMut(&mut [Card; 13]) -> Option<(Place, u8)>,
+) -> Option<([Place; 4], u8)> {
     let [north, east, south, west] = &mut deal.plays;
     let (north, north_codes) = row(north)?;
     let (east, east_codes) = row(east)?;
     let (south, south_codes) = row(south)?;
     let (west, west_codes) = row(west)?;
     Some((
-        [dealt.trump, north, east, south, west],
+        [north, east, south, west],
         north_codes | east_codes | south_codes | west_codes,
     ))
 }
 
-/// [`whist_rows`] read from `words`, which read every row.
+/// [`whist_rows`] read from `words`, which read every row and its line.
 #[inline(always)]
 fn whist_rows_walked(
     mut words: RunWords<impl Words>,
-    dealt: PlacedDeal,
     block: &Block<'_>,
     deal: &mut WhistDeal,
-) -> ([LineRef; 5], u8) {
+) -> ([LineRef; 4], u8) {
     let alphabet = Game::Whist.alphabet();
     let rows = whist_rows(
-        dealt,
         deal,
         #[inline(always)]
         |cards| Some(words.row(block, alphabet, cards)),
@@ -411,11 +442,12 @@ fn whist_rows_walked(
 /// The row of thirteen tokens after the input's offset `from`, where they
 /// lie within the 64 bytes from there, read at once into `cards`, at the
 /// starts of the index's words there ([`cards_at`]): where the row lies
-/// (from its first card to the end of its last, on the line of its
-/// first), and what [`cards_at`] gives of its codes; `from` is moved past
-/// the row, where the next row is looked for. `None`, and nothing read
-/// (`from` as it was), where the row lies wider, or where the index holds no word after
-/// `from`'s or the block not the [`READ`] bytes from `from`: near the
+/// (from its first card to the end of its last; the number of its line
+/// is left to the callers that want it, [`TokenIndex::line_ref`]), and
+/// what [`cards_at`] gives of its codes; `from` is moved past the row,
+/// where the next row is looked for. `None`, and nothing read (`from` as
+/// it was), where the row lies wider, or where the index holds no word
+/// after `from`'s or the block not the [`READ`] bytes from `from`: near the
 /// block's end, where the walk reads the row (with a copy of the bytes
 /// padded with blanks). Without that copy here, and the two words
 /// fetched with one check, a reflowed whist deal took 2626 instructions
@@ -430,10 +462,8 @@ fn whist_rows_walked(
 ///
 /// The 64 bits from a place in two words are shifted out here as in
 /// `RunWords::starts_from` and `Cursor::starts_between`: one function for
-/// the three cost 2762 and 512, and with the line of a first start in the
-/// next word taken from that word, already loaded, rather than from
-/// [`TokenIndex::line_of`], 2785 and 518, as the compiler laid the hot
-/// loops out anew.
+/// the three cost 2762 and 512, as the compiler laid the hot loops out
+/// anew.
 #[inline(always)]
 fn row_at_once(
     index: &TokenIndex,
@@ -441,7 +471,7 @@ fn row_at_once(
     block: &Block<'_>,
     alphabet: &Alphabet,
     cards: &mut [Card; 13],
-) -> Option<(LineRef, u8)> {
+) -> Option<(Span, u8)> {
     let origin = *from;
     let (at, base) = index.word_of(origin);
     let ([word, next], bit) = (index.word_pair(at)?, origin - base);
@@ -453,17 +483,8 @@ fn row_at_once(
     let first = origin + starts.trailing_zeros() as usize;
     let bytes = block.bytes.get(origin - block.base..)?.first_chunk()?;
     let (codes, last) = cards_at(bytes, origin, starts, alphabet, cards);
-    let line = LineRef {
-        offset: first,
-        len: last + 2 - first,
-        number: if first - base < 64 {
-            word.line_at(first - base)
-        } else {
-            index.line_of(first)
-        },
-    };
-    *from = line.offset + line.len;
-    Some((line, codes))
+    *from = last + 2;
+    Some((Span::new(first, last + 2 - first), codes))
 }
 
 /// Where the words of a run come from: the block's token index
@@ -817,14 +838,9 @@ mod tests {
             index.build(block, 7, Isa::detect());
             let mut cards = [Card::default(); 13];
             let read = row_at_once(&index, &mut 1000, &block, spades, &mut cards);
-            let line = LineRef {
-                offset: 1002,
-                len: row.len(),
-                number: 7,
-            };
             assert_eq!(
                 read,
-                at_once.then_some((line, 0)),
+                at_once.then_some((Span::new(1002, row.len()), 0)),
                 "{} blanks after",
                 after.len()
             );
@@ -1104,12 +1120,14 @@ mod tests {
                 trump: LineRef { offset: base + trump_at, len: 1, number: 7 + before },
                 cards: LineRef { offset: base + first, len: last + 2 - first, number: 8 + before },
             };
-            let mut read: [_; 2] = std::array::from_fn(|_| (WhistDeal::default(), [LineRef::default(); 5], false));
-            for (source, (deal, lines, cards)) in [Some(&index), None].into_iter().zip(&mut read) {
-                (*lines, *cards) = placed_whist_dealt(dealt, source, &block, deal);
-            }
-            prop_assert_eq!(&read[0], &read[1]);
-            let (by_places, lines, cards) = &read[0];
+            let mut by_index = WhistDeal::default();
+            let (rows, cards_by_index) = indexed_whist_dealt(dealt, &index, &block, &mut by_index);
+            let mut by_places = WhistDeal::default();
+            let (lines, cards) = placed_whist_dealt(dealt, &block, &mut by_places);
+            prop_assert_eq!(&by_index, &by_places);
+            prop_assert_eq!(cards_by_index, cards);
+            prop_assert_eq!(&rows.map(|row| index.line_ref(row))[..], &lines[1..]);
+            let (by_places, lines, cards) = (&by_places, &lines, &cards);
             let mut blanked = Vec::new();
             read_line_ends_as_blanks(&text, &mut blanked);
             let blanked = Block { bytes: &blanked, base };

@@ -20,6 +20,7 @@
 //! [`TokenFramer::line`]: crate::syntax::tokens
 
 use super::byte_masks::token_classes;
+use crate::ast::Span;
 use crate::cpu::Isa;
 use crate::syntax::{Block, LineRef};
 
@@ -161,6 +162,17 @@ impl TokenIndex {
     pub(crate) fn line_of(&self, offset: usize) -> usize {
         let (at, base) = self.word_of(offset);
         self.word(at).line_at(offset - base)
+    }
+
+    /// The bytes of the input at `place` as the framer refers to them:
+    /// with the number of the line they begin on.
+    #[inline(always)]
+    pub(crate) fn line_ref(&self, place: Span) -> LineRef {
+        LineRef {
+            offset: place.offset,
+            len: place.len,
+            number: self.line_of(place.offset),
+        }
     }
 
     /// The word at `at`, or none (no tokens) past the block.
