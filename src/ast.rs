@@ -75,9 +75,10 @@ pub struct Alphabet {
     /// no suit. With `rank_of`, a card's two bytes give its code as
     /// [`Card`] keeps it, with an or: see [`Alphabet::card_code`].
     suit_of: [u8; 256],
-    /// `rank_of` and `suit_of` widened to words, [`NOT_A_CARD`] where the
-    /// byte is no letter: see [`Alphabet::card_word`].
+    /// `rank_of` widened to words, [`NOT_A_CARD`] where the byte is no
+    /// rank: see [`Alphabet::card_word`].
     rank_word: [u64; 256],
+    /// `suit_of` widened likewise.
     suit_word: [u64; 256],
     /// The lowest rank's strength: 2 for the standard deck, 1 for Choker's.
     pub lowest: u8,
@@ -354,15 +355,15 @@ impl Card {
         }
     }
 
-    /// The card of code `code` (a card's [`Alphabet::card_word`]) written
-    /// `at` bytes after this one (made with code 0), as
-    /// [`Card::from_code`] makes it: a row read at variable places adds to
-    /// its origin's word, shifted once for the row, where each card's
-    /// offset would be shifted anew.
+    /// The card whose [`Alphabet::card_word`] is `word`, written `at`
+    /// bytes after this one (made with code 0), as [`Card::from_code`]
+    /// makes it: a row read at variable places adds to its origin's word,
+    /// shifted once for the row, where each card's offset would be shifted
+    /// anew.
     #[must_use]
-    pub(crate) const fn after(self, at: usize, code: u64) -> Self {
+    pub(crate) const fn after(self, at: usize, word: u64) -> Self {
         Self {
-            bits: self.bits + ((at as u64) << OFFSET_SHIFT) + code,
+            bits: self.bits + ((at as u64) << OFFSET_SHIFT) + word,
         }
     }
 

@@ -419,7 +419,10 @@ impl Frames {
         });
     }
 
-    /// The lines of a deal framed whole whose rows lie at `rows`.
+    /// The lines of a deal framed whole whose rows lie at `rows`, as read
+    /// from the token index ([`indexed_whist_dealt`]): with the numbers of
+    /// the rows' lines found here, where they are wanted, not at every
+    /// deal.
     fn deal_lines(&self, deal: PlacedDeal, rows: [Span; 4]) -> [LineRef; 5] {
         let [north, east, south, west] = rows.map(|row| self.index.line_ref(row));
         [deal.trump, north, east, south, west]
@@ -1520,9 +1523,39 @@ mod tests {
         }
     }
 
-    /// A whist deal framed whole, read on the pool from the token index
-    /// without its rows' line numbers, still gives its first and last
-    /// lines, numbers and all, as the framer's own frames give them.
+    /// A deal framed whole and read on the pool from the token index,
+    /// with a card twice in its last row: its report, drawn, shows the
+    /// deal to its last row, as `analyze` shows it (the pool numbers only
+    /// that line of the rows, for the report's window).
+    #[test]
+    fn a_deal_read_from_the_index_is_reported_to_its_last_row() {
+        use crate::ast::Game;
+        let document = crate::generate::document(Game::Whist, 3, 5, false);
+        let mut lines: Vec<String> = document.lines().map(str::to_owned).collect();
+        // The second deal's west row: its last card made its first.
+        let west = &mut lines[9];
+        let first_card = west[..2].to_owned();
+        let last_card = west.len() - 2;
+        west.replace_range(last_card.., &first_card);
+        let input = crate::generate::reflowed(&(lines.join("\n") + "\n"), 3);
+        analyze_and_the_pipeline_agree(input.as_bytes(), Layout::Tokens);
+        let human = DiagnosticFormat::Human {
+            color: false,
+            width: 100,
+        };
+        let settings = run_settings(Mode::Auto, Layout::Tokens, human);
+        let (_, reports, tally) = run_bytes("input", input.as_bytes(), &settings);
+        assert_eq!(tally.errors, 1, "{reports}");
+        assert!(
+            reports.contains(&first_card) && !reports.contains("Failed to read"),
+            "{reports}"
+        );
+    }
+
+    /// A whist deal framed whole and read from the token index, where
+    /// its rows come without their line numbers, still gives `analyze`
+    /// its first and last lines, numbers and all, as the framer's own
+    /// frames give them (`Frames::deal_lines`).
     #[test]
     fn a_deal_read_from_the_index_keeps_its_lines() {
         use crate::ast::Game;
@@ -1581,7 +1614,11 @@ mod tests {
     }
 
     fn analyze_and_the_pipeline_agree(input: &[u8], layout: Layout) {
-        for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
+        let human = DiagnosticFormat::Human {
+            color: false,
+            width: 100,
+        };
+        for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json, human] {
             let settings = run_settings(Mode::Auto, layout, diagnostics);
             let (results, reports, _) = run_bytes("input", input, &settings);
             let analysis = analyze(input, Mode::Auto, layout);

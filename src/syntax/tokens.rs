@@ -977,7 +977,9 @@ impl TokenFramer {
         };
         // The section's state in locals while the loop runs, written back
         // once: the first hand taken is found again after the loop, the
-        // last kept as its bounds.
+        // last kept as its bounds. The state written at every token, and
+        // the section's first hand tested there, cost a reflowed pair 976
+        // instructions against 968.
         let lines = *cursor;
         let mut pending = waiting.take();
         let mut last = None;

@@ -342,13 +342,14 @@ pub(crate) fn placed_whist_dealt(
 
 /// [`placed_whist_dealt`] from the block's token `index`, as the pool
 /// reads a deal: where its rows lie, without the numbers of their lines,
-/// which only a report of the deal wants (its first line's, the trump's,
-/// the framer gave; [`TokenIndex::line_ref`] gives the others). Its rows
-/// are read at once ([`row_at_once`]) where each lies within the 64 bytes
-/// after the row before and the block holds the bytes read; otherwise
-/// the whole deal is walked ([`RunWords`]) from its first card. The
-/// numbers of the rows' lines, found and never read, cost a reflowed
-/// whist deal about 60 instructions (2584 to 2518 without them,
+/// which only a report of the deal wants, or the grammar where it reads a
+/// deal that is not all cards (the first line's, the trump's, the framer
+/// gave; [`TokenIndex::line_ref`] finds the others). Its rows are read at
+/// once ([`row_at_once`]) where each lies within the 64 bytes after the
+/// row before and the block holds the bytes read; otherwise the whole
+/// deal is walked ([`RunWords`]) from its first card. The numbers of the
+/// rows' lines, found at every deal and read at few, cost a reflowed
+/// whist deal about 90 instructions (2584, against 2490 without them,
 /// `benches/instructions.sh`).
 #[inline(always)]
 pub(crate) fn indexed_whist_dealt(
@@ -403,9 +404,9 @@ fn dealt_trump(
 /// one.
 ///
 /// The four seats written out, not a loop: each row's place in the deal
-/// and in the lines is then known where the row is read, and the loop's
-/// count and the row's address are not kept on the stack across the
-/// rows. A reflowed whist deal 2718 to 2679 instructions
+/// and in the array returned is then known where the row is read, and
+/// the loop's count and the row's address are not kept on the stack
+/// across the rows. A reflowed whist deal 2718 to 2679 instructions
 /// (`benches/instructions.sh`).
 #[inline(always)]
 fn whist_rows<Place>(
@@ -1127,15 +1128,14 @@ mod tests {
             prop_assert_eq!(&by_index, &by_places);
             prop_assert_eq!(cards_by_index, cards);
             prop_assert_eq!(&rows.map(|row| index.line_ref(row))[..], &lines[1..]);
-            let (by_places, lines, cards) = (&by_places, &lines, &cards);
             let mut blanked = Vec::new();
             read_line_ends_as_blanks(&text, &mut blanked);
             let blanked = Block { bytes: &blanked, base };
             let mut by_grammar = WhistDeal::default();
             let grammar = read_whist_deal(&lines.map(|line| blanked.line(line)), &mut by_grammar, &mut Vec::new());
-            prop_assert_eq!(*cards, grammar);
+            prop_assert_eq!(cards, grammar);
             if grammar {
-                prop_assert_eq!(&by_grammar, by_places);
+                prop_assert_eq!(&by_grammar, &by_places);
             }
             for (row, line) in lines[1..].iter().enumerate() {
                 let from = line.offset - base;
