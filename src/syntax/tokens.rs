@@ -28,9 +28,10 @@ use super::document::{
 };
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{
-    has_byte, has_control_bytes, is_choker_hand_token, is_indexed_choker_hand_token,
+    has_byte, has_control_bytes, is_choker_hand_token, is_choker_hand_token_without_controls,
     is_row_of_thirteen, next_token,
 };
+use super::fast::token_scan::{NextStart, first_start, token_at};
 use super::trace::traced;
 use super::{
     Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedDeal, PlacedHands, PlacedRow,
@@ -716,10 +717,24 @@ impl TokenFramer {
         emit: &mut impl FrameSink,
     ) -> usize {
         let mut index = std::mem::take(&mut self.index);
-        index.build(block, first_line, isa);
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
         // Looked for once a block, where a Choker hand is first wanted.
         let mut controls = None;
+        // A block that goes on with a Choker section's hands: those read
+        // straight from its bytes, and only the rest indexed.
+        let (block, first_line) = if matches!(self.state, State::Choker { .. })
+            && !*controls.get_or_insert_with(|| has_control_bytes(block.bytes))
+            && let Some((end, line)) = self.scanned_choker_hands(block, 0, first_line, emit)
+        {
+            let rest = Block {
+                bytes: &block.bytes[end..],
+                base: block.base + end,
+            };
+            (rest, line)
+        } else {
+            (block, first_line)
+        };
+        index.build(block, first_line, isa);
         let mut cursor = index.cursor();
         loop {
             if matches!(self.state, State::Whist { begun: false, .. })
@@ -746,8 +761,18 @@ impl TokenFramer {
                     hand: HandSoFar::Nothing,
                     ..
                 } => {
+                    // A block with control bytes, which a token may hold
+                    // and a hand may not, goes token by token.
                     let controls = *controls.get_or_insert_with(|| has_control_bytes(block.bytes));
-                    if self.whole_choker_hands(&mut cursor, block, controls, emit) {
+                    if !controls
+                        && let Some((end, _)) = self.scanned_choker_hands(
+                            block,
+                            cursor.at(),
+                            cursor.line_at(cursor.at()),
+                            emit,
+                        )
+                    {
+                        cursor.skip_to(end);
                         continue;
                     }
                     0
@@ -947,24 +972,23 @@ impl TokenFramer {
         true
     }
 
-    /// Whole Choker hands at the cursor, between hands: each framed as
-    /// the whole hand's shortcut in [`Self::any_token`] frames it, in one
-    /// loop that keeps the section's state at hand and reads the index's
-    /// starts and ends in step ([`Cursor::tokens_while`]). `controls` says
-    /// whether the block holds a control byte, which a token may hold and
-    /// a hand's token may not: where it holds none, a token's bytes need
-    /// no look beyond its shape's. `false`, and nothing read, where a
-    /// token is held back or the next token is no such hand.
+    /// Whole Choker hands from `from` in `block`, which holds no control
+    /// byte, between hands: each framed as the whole hand's shortcut in
+    /// [`Self::any_token`] frames it, read straight from the bytes
+    /// (`fast::token_scan`). `line` is the number of the line `from` is
+    /// on. The end of the last hand taken, and its line's number; `None`,
+    /// and nothing read, where a token is held back or the next token is
+    /// no such hand or lies beyond the scan's window.
     #[inline(always)]
-    fn whole_choker_hands(
+    fn scanned_choker_hands(
         &mut self,
-        cursor: &mut Cursor<'_>,
         block: Block<'_>,
-        controls: bool,
+        from: usize,
+        line: usize,
         emit: &mut impl FrameSink,
-    ) -> bool {
+    ) -> Option<(usize, usize)> {
         if !self.holds_nothing() {
-            return false;
+            return None;
         }
         let State::Choker {
             hand: HandSoFar::Nothing,
@@ -973,44 +997,43 @@ impl TokenFramer {
             previous,
         } = &mut self.state
         else {
-            return false;
+            return None;
         };
-        // The section's state in locals while the loop runs, written back
-        // once: the first hand taken is found again after the loop, the
-        // last kept as its bounds. The state written at every token, and
-        // the section's first hand tested there, cost a reflowed pair 976
-        // instructions against 968.
-        let lines = *cursor;
-        let mut pending = waiting.take();
-        let mut last = None;
-        cursor.tokens_while(
-            #[inline(always)]
-            |start, end| {
-                if !is_whole_choker_hand(&block.bytes[start..end], controls) {
-                    return false;
-                }
-                let at = lines.place(start, end);
-                match pending.take() {
-                    Some(opponent) => emit.choker([opponent, at]),
-                    None => pending = Some(at),
-                }
-                last = Some((start, end));
-                true
-            },
-        );
-        *waiting = pending;
-        let Some((start, end)) = last else {
-            return false;
-        };
-        if first.is_none() {
-            let mut from_the_first = lines;
-            let (start, end) = from_the_first.next_token().expect("a hand was taken");
-            *first = Some(lines.place(start, end));
+        let bytes = block.bytes;
+        let start = first_start(bytes, from)?;
+        let (mut start, mut line) = (start.start, line + start.newlines);
+        let mut pending = *waiting;
+        let mut last: Option<LineRef> = None;
+        while let Some(token) = token_at(bytes, start)
+            && is_whole_choker_hand(token.text)
+        {
+            let at = LineRef {
+                offset: block.base + start,
+                len: token.text.len(),
+                number: line,
+            };
+            match pending.take() {
+                Some(opponent) => emit.choker([opponent, at]),
+                None => pending = Some(at),
+            }
+            if last.is_none() && first.is_none() {
+                *first = Some(at);
+            }
+            last = Some(at);
+            let next = match token.next {
+                Some(next) => next,
+                None => match first_start_beyond(bytes, start + token.text.len()) {
+                    Some(next) => next,
+                    None => break,
+                },
+            };
+            (start, line) = (next.start, line + next.newlines);
         }
-        let last = lines.place(start, end);
+        let last = last?;
+        *waiting = pending;
         *previous = Some(last);
         self.last_token = Some(last);
-        true
+        Some((last.offset + last.len - block.base, last.number))
     }
 
     /// The next run of plain pairs, up to `wanted`, as
@@ -1893,11 +1916,19 @@ fn may_be_a_trump(text: &[u8]) -> bool {
     }
 }
 
-/// A token of the index that [`TokenFramer::whole_choker_hands`] takes
-/// as a whole hand.
+/// [`first_start`] past a run of spaces longer than a token's window:
+/// out of the way of the hands' loop.
+#[cold]
+#[inline(never)]
+fn first_start_beyond(bytes: &[u8], from: usize) -> Option<NextStart> {
+    first_start(bytes, from)
+}
+
+/// A token of a block without control bytes that
+/// [`TokenFramer::scanned_choker_hands`] takes as a whole hand.
 #[inline(always)]
-fn is_whole_choker_hand(text: &[u8], controls: bool) -> bool {
-    is_indexed_choker_hand_token(text, controls) && !may_be_a_trump(text)
+fn is_whole_choker_hand(text: &[u8]) -> bool {
+    is_choker_hand_token_without_controls(text) && !may_be_a_trump(text)
 }
 
 /// `trump…`, in any case: out of the way of the other names.

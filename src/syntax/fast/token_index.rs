@@ -220,15 +220,16 @@ impl Cursor<'_> {
         self.index.words[offset / 64].line_at(offset % 64)
     }
 
-    /// The token from `start` to `end` (offsets in the block) as the
-    /// framer refers to it: its offset in the input, and its line.
-    #[inline(always)]
-    pub(crate) fn place(&self, start: usize, end: usize) -> LineRef {
-        LineRef {
-            offset: self.index.base + start,
-            len: end - start,
-            number: self.line_at(start),
-        }
+    /// Where the next token is looked for: the end of the last one read,
+    /// or the block's start.
+    pub(crate) fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Moves on to `at`, the end of a token read from the block's bytes
+    /// rather than through the cursor.
+    pub(crate) fn skip_to(&mut self, at: usize) {
+        self.at = at;
     }
 
     /// The first set bit at or after `from` of the mask `of` picks from
@@ -253,44 +254,6 @@ impl Cursor<'_> {
             .expect("the index reads a space after the last token");
         self.at = end;
         Some((start, end))
-    }
-
-    /// The next tokens, each handed to `take` (its start and end, offsets
-    /// in the block) for as long as `take` says yes: the starts and the
-    /// ends read in step, a bit of each a token, where
-    /// [`Cursor::next_token`] looks for each from the cursor anew. The
-    /// cursor is left after the last token taken.
-    #[inline(always)]
-    pub(crate) fn tokens_while(&mut self, mut take: impl FnMut(usize, usize) -> bool) {
-        let words = &self.index.words;
-        let Some(first) = self.first_from(self.at, |word| word.starts) else {
-            return;
-        };
-        // The `k`th end from the first start is the `k`th token's.
-        let (mut starts_at, mut ends_at) = (first / 64, first / 64);
-        let mut starts = words[starts_at].starts & from_bit(first % 64);
-        let mut ends = words[ends_at].ends & from_bit(first % 64);
-        loop {
-            while starts == 0 {
-                starts_at += 1;
-                let Some(word) = words.get(starts_at) else {
-                    return;
-                };
-                starts = word.starts;
-            }
-            while ends == 0 {
-                ends_at += 1;
-                ends = words[ends_at].ends;
-            }
-            let start = 64 * starts_at + starts.trailing_zeros() as usize;
-            let end = 64 * ends_at + ends.trailing_zeros() as usize;
-            if !take(start, end) {
-                return;
-            }
-            self.at = end;
-            starts &= starts - 1;
-            ends &= ends - 1;
-        }
     }
 
     /// Up to `wanted` of the next tokens, as long as each is a plain pair:
@@ -536,37 +499,6 @@ mod tests {
             prop_assert_eq!(found, read);
             let lines = bytes.split(|&b| b == b'\n').count() - usize::from(bytes.is_empty() || bytes.ends_with(b"\n"));
             prop_assert_eq!(index.next_line(), first_line + lines);
-        }
-
-        /// The tokens `tokens_while` hands over, from anywhere, are the
-        /// tokens `next_token` reads one at a time, as many as are taken;
-        /// the cursor is left where the next one is read from.
-        #[test]
-        fn tokens_taken_in_step_are_the_tokens_one_by_one(
-            bytes in prop_oneof![block(), runs()],
-            skip in 0usize..40,
-            taken in 0usize..200,
-        ) {
-            let index = index_of(&bytes);
-            let mut one_by_one = cursor_past(&index, skip);
-            let mut in_step = one_by_one;
-            let mut expected = Vec::new();
-            while expected.len() < taken {
-                let Some(token) = one_by_one.next_token() else {
-                    break;
-                };
-                expected.push(token);
-            }
-            let mut handed = Vec::new();
-            in_step.tokens_while(|start, end| {
-                if handed.len() == taken {
-                    return false;
-                }
-                handed.push((start, end));
-                true
-            });
-            prop_assert_eq!(&handed, &expected);
-            prop_assert_eq!(in_step.next_token(), one_by_one.next_token());
         }
 
         /// A run of plain pairs is the tokens, taken one at a time, that

@@ -94,13 +94,12 @@ pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
     is_shaped_as_a_hand(text) && all_above_space(text)
 }
 
-/// [`is_choker_hand_token`] for a token of the token index, which holds
-/// no space, tab, CR or LF: where its block holds no other byte up to the
-/// space either (`controls` false), its bytes need no look beyond the
-/// shape's.
+/// [`is_choker_hand_token`] for a token of a block that holds no byte up
+/// to the space but the spaces (no control byte): its bytes need no look
+/// beyond the shape's.
 #[inline(always)]
-pub(crate) fn is_indexed_choker_hand_token(text: &[u8], controls: bool) -> bool {
-    is_shaped_as_a_hand(text) && (!controls || all_above_space(text))
+pub(crate) fn is_choker_hand_token_without_controls(text: &[u8]) -> bool {
+    is_shaped_as_a_hand(text)
 }
 
 /// `name-cards` by its first byte and its dash: a letter, and the dash
@@ -228,16 +227,15 @@ mod tests {
             prop_assert_eq!(is_choker_hand_token(&text), by_grammar);
         }
 
-        /// A token of the index (no space, tab, CR or LF) whose bytes
-        /// hold no control byte is judged a Choker hand's by its shape
-        /// alone as `is_choker_hand_token` judges it with its bytes
-        /// looked at. (With `controls` set the two are one expression.)
+        /// A token (no space, tab, CR or LF) whose bytes hold no control
+        /// byte is judged a Choker hand's by its shape alone as
+        /// `is_choker_hand_token` judges it with its bytes looked at.
         #[test]
         fn an_indexed_hand_token_without_controls_is_judged_by_its_shape(text in line()) {
             let token: Vec<u8> = text.into_iter().filter(|b| !b" \t\r\n".contains(b)).collect();
             if !has_control_bytes(&token) {
                 prop_assert_eq!(
-                    is_indexed_choker_hand_token(&token, false),
+                    is_choker_hand_token_without_controls(&token),
                     is_choker_hand_token(&token)
                 );
             }
