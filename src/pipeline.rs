@@ -278,8 +278,9 @@ struct Frames {
     /// How many records the entries stand for beyond one each: a run's
     /// hands but one.
     more_records: usize,
-    /// The token index the framer made of the block, where the hands of
-    /// its runs are found.
+    /// The token index the framer made of the block (from its first
+    /// bytes, or from after the Choker hands it begins with), where the
+    /// hands of its runs are found.
     index: TokenIndex,
     problems: Vec<Frame>,
 }

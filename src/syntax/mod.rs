@@ -247,9 +247,10 @@ impl Framing for TokenFramer {
         TokenFramer::swap_index(self, index);
     }
 
-    /// Through the token index (`fast::token_index`), but for a block in
-    /// the canonical layout, whose lines the framer takes whole, quicker
-    /// than the index finds their tokens, and while a trace is recorded:
+    /// Through the token index (`fast::token_index`) and the scan of
+    /// Choker hands, but for a block in the canonical layout of bridge or
+    /// whist, whose lines the framer takes whole, quicker than the index
+    /// finds their tokens, and while a trace is recorded:
     /// the trace shows the grammar's rules, line by line. Both ways give
     /// the same frames (a property test in `tokens` holds them equal), so
     /// the choice is only of speed.

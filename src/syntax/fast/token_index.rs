@@ -1,6 +1,7 @@
-//! The token framer's shortcut for a whole block: where every token of the
+//! The token framer's shortcut for a block: where every token of the
 //! block starts and ends, found 64 bytes at a time as bit masks, before
-//! the framer's state machine runs over them.
+//! the framer's state machine runs over them (from the block's start, or
+//! after the Choker hands it begins with, which `token_scan` reads).
 //!
 //! What it shortcuts: the grammar's `spaces , token` read line by line
 //! ([`TokenFramer::line`]), a call and a branch for every byte. In a file
@@ -153,6 +154,7 @@ impl TokenIndex {
     /// the index, and the input's offset of its first byte.
     #[inline(always)]
     pub(crate) fn word_of(&self, offset: usize) -> (usize, usize) {
+        debug_assert!(offset >= self.base, "{offset} is before the index's block");
         let at = (offset - self.base) / 64;
         (at, self.base + 64 * at)
     }
@@ -221,7 +223,8 @@ impl Cursor<'_> {
     }
 
     /// Where the next token is looked for: the end of the last one read,
-    /// or the block's start.
+    /// the block's start, or the start of a token not taken (as
+    /// [`Cursor::plain_pairs`] leaves it).
     pub(crate) fn at(&self) -> usize {
         self.at
     }

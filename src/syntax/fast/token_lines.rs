@@ -231,7 +231,7 @@ mod tests {
         /// byte is judged a Choker hand's by its shape alone as
         /// `is_choker_hand_token` judges it with its bytes looked at.
         #[test]
-        fn an_indexed_hand_token_without_controls_is_judged_by_its_shape(text in line()) {
+        fn a_hand_token_without_controls_is_judged_by_its_shape(text in line()) {
             let token: Vec<u8> = text.into_iter().filter(|b| !b" \t\r\n".contains(b)).collect();
             if !has_control_bytes(&token) {
                 prop_assert_eq!(

@@ -131,6 +131,9 @@ mod tests {
             "\r\n",
             "  \n\n  ",
             "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n",
+            "                                        ",
+            "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n",
+            " \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n",
         ]);
         prop::collection::vec((token, space), 0..40).prop_map(|pieces| spaced(&pieces))
     }
