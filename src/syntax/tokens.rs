@@ -28,8 +28,8 @@ use super::document::{
 };
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{
-    has_byte, has_control_bytes, is_choker_hand_token, is_choker_hand_token_without_controls,
-    is_row_of_thirteen, next_token,
+    has_byte, has_control_bytes, is_choker_hand_token, is_row_of_thirteen, is_shaped_as_a_hand,
+    next_token,
 };
 use super::fast::token_scan::{NextStart, first_start, token_at};
 use super::trace::traced;
@@ -1929,7 +1929,7 @@ fn first_start_beyond(bytes: &[u8], from: usize) -> Option<NextStart> {
 /// [`TokenFramer::scanned_choker_hands`] takes as a whole hand.
 #[inline(always)]
 fn is_whole_choker_hand(text: &[u8]) -> bool {
-    is_choker_hand_token_without_controls(text) && !may_be_a_trump(text)
+    is_shaped_as_a_hand(text) && !may_be_a_trump(text)
 }
 
 /// `trump…`, in any case: out of the way of the other names.

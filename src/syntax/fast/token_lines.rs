@@ -94,18 +94,12 @@ pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
     is_shaped_as_a_hand(text) && all_above_space(text)
 }
 
-/// [`is_choker_hand_token`] for a token of a block that holds no byte up
-/// to the space but the spaces (no control byte): its bytes need no look
-/// beyond the shape's.
-#[inline(always)]
-pub(crate) fn is_choker_hand_token_without_controls(text: &[u8]) -> bool {
-    is_shaped_as_a_hand(text)
-}
-
 /// `name-cards` by its first byte and its dash: a letter, and the dash
-/// before ten bytes.
+/// before ten bytes. For a token of a block that holds no byte up to the
+/// space but the spaces (no control byte), this is
+/// [`is_choker_hand_token`]: its bytes need no look beyond the shape's.
 #[inline(always)]
-fn is_shaped_as_a_hand(text: &[u8]) -> bool {
+pub(crate) fn is_shaped_as_a_hand(text: &[u8]) -> bool {
     text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
 }
 
@@ -235,7 +229,7 @@ mod tests {
             let token: Vec<u8> = text.into_iter().filter(|b| !b" \t\r\n".contains(b)).collect();
             if !has_control_bytes(&token) {
                 prop_assert_eq!(
-                    is_choker_hand_token_without_controls(&token),
+                    is_shaped_as_a_hand(&token),
                     is_choker_hand_token(&token)
                 );
             }
