@@ -327,6 +327,12 @@ pub(crate) struct TokenFramer {
     /// The first token of the bridge section opened in auto: a `#` after
     /// 52 cards of it may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
+    /// Where, in the block being framed, the cards of the deal just
+    /// framed whole begin, while its last row (`pieces[4]` of the state,
+    /// which only a report of what follows the deal reads) is not yet
+    /// found: [`TokenFramer::settle_last_row`] finds it before anything
+    /// else reads the state, which a deal followed by another never does.
+    last_row_from: Option<usize>,
 }
 
 /// What [`TokenFramer::other_terminator`] holds.
@@ -450,6 +456,7 @@ impl TokenFramer {
             trumpless: None,
             trumpless_deck: None,
             bridge_opened: None,
+            last_row_from: None,
             other_terminator: None,
         };
         framer.state = framer.section_state(mode_game(mode));
@@ -743,6 +750,7 @@ impl TokenFramer {
             {
                 continue;
             }
+            self.settle_last_row(&cursor, block);
             let wanted = match self.state {
                 State::Bridge { cards, .. } if self.held.is_none() => {
                     if cards == 0 && self.whole_hands(&mut cursor, block, emit) {
@@ -940,13 +948,7 @@ impl TokenFramer {
         if after - trump != 1 || !matches!(block.bytes[trump], b'S' | b'H' | b'D' | b'C') {
             return false;
         }
-        let Some(rows) = probe
-            .plain_pairs(3 * HAND)
-            .filter(|rows| rows.count == 3 * HAND)
-        else {
-            return false;
-        };
-        let Some(last_row) = probe.plain_pairs(HAND).filter(|row| row.count == HAND) else {
+        let Some(dealt) = probe.plain_pairs(DEAL).filter(|run| run.count == DEAL) else {
             return false;
         };
         *cursor = probe;
@@ -957,20 +959,45 @@ impl TokenFramer {
         };
         let trump = place(trump, 1);
         pieces[0] = trump;
-        pieces[4] = place(last_row.first, last_row.last + 2 - last_row.first);
         *no_trump = false;
         *cards = 0;
         self.record.placed = true;
         self.record.spans = false;
-        self.last_token = Some(place(last_row.last, 2));
+        self.last_token = Some(place(dealt.last, 2));
+        self.last_row_from = Some(dealt.first);
         emit.whist_dealt(
             PlacedDeal {
                 trump,
-                cards: place(rows.first, last_row.last + 2 - rows.first),
+                cards: place(dealt.first, dealt.last + 2 - dealt.first),
             },
             &block,
         );
         true
+    }
+
+    /// The last row of the deal [`Self::whole_deal`] framed last, into
+    /// the state, where it is not yet. Found here, not as the deal is
+    /// framed: a deal's 52 pairs are then one run of the index, whose last
+    /// start is found at once, where its 40th took a loop a start, about
+    /// one mispredicted branch a deal, and its rows two runs, one more.
+    #[inline(always)]
+    fn settle_last_row(&mut self, cursor: &Cursor<'_>, block: Block<'_>) {
+        let Some(first) = self.last_row_from.take() else {
+            return;
+        };
+        let mut probe = *cursor;
+        probe.skip_to(first);
+        probe.plain_pairs(DEAL - HAND);
+        let row = probe
+            .plain_pairs(HAND)
+            .expect("a deal framed whole has its last row");
+        if let State::Whist { pieces, .. } = &mut self.state {
+            pieces[4] = LineRef {
+                offset: block.base + row.first,
+                len: row.last + 2 - row.first,
+                number: cursor.line_at(row.first),
+            };
+        }
     }
 
     /// Whole Choker hands from `from` in `block`, which holds no control
