@@ -948,7 +948,10 @@ impl TokenFramer {
         if after - trump != 1 || !matches!(block.bytes[trump], b'S' | b'H' | b'D' | b'C') {
             return false;
         }
-        let Some(dealt) = probe.plain_pairs(DEAL).filter(|run| run.count == DEAL) else {
+        let Some(dealt) = probe
+            .whole_run(DEAL)
+            .or_else(|| probe.plain_pairs(DEAL).filter(|run| run.count == DEAL))
+        else {
             return false;
         };
         *cursor = probe;

@@ -215,6 +215,11 @@ fn from_bit(bit: usize) -> u64 {
     u64::MAX << bit
 }
 
+/// How many words [`Cursor::whole_run`] reads: 256 bytes, which a whist
+/// deal's cards, at about 160 bytes when written with single blanks,
+/// fill only where the blanks between them run long.
+const WINDOW_WORDS: usize = 4;
+
 impl Cursor<'_> {
     /// The number of the line the byte at `offset` is on.
     #[inline(always)]
@@ -319,6 +324,59 @@ impl Cursor<'_> {
         if count == wanted || self.at <= last {
             self.at = last + 2;
         }
+        Some(PlainRun { count, first, last })
+    }
+
+    /// [`Cursor::plain_pairs`] for `wanted` where it finds a whole run:
+    /// exactly `wanted` plain pairs and then a token that is none, all
+    /// within the [`WINDOW_WORDS`] words from the cursor's. `None`, and
+    /// nothing taken, otherwise (the run shorter or longer, or going on
+    /// past the window, or the index ending in it), for the caller to
+    /// ask [`Cursor::plain_pairs`]. The words are read whatever the run,
+    /// and each word's part of it is taken by arithmetic, where
+    /// `plain_pairs` walks them until the run ends: the number of its
+    /// turns changes from one whist deal to the next with the blanks
+    /// between the cards, and its end was about one mispredicted branch
+    /// a deal.
+    #[inline(always)]
+    pub(crate) fn whole_run(&mut self, wanted: usize) -> Option<PlainRun> {
+        let at = self.at / 64;
+        let words: &[Word; WINDOW_WORDS] = self
+            .index
+            .words
+            .get(at..at + WINDOW_WORDS)?
+            .try_into()
+            .ok()?;
+        let mut open = from_bit(self.at % 64);
+        let (mut count, mut first, mut last) = (0, usize::MAX, 0);
+        for (place, word) in (64 * at..).step_by(64).zip(words) {
+            let starts = word.starts & open;
+            let others = word.others & starts;
+            // The starts before the word's first other token: all where
+            // it has none (the lowest other bit less one is every bit).
+            let run = starts & (others & others.wrapping_neg()).wrapping_sub(1);
+            // Past an other token, the run is over: no bit is open.
+            open = if open != 0 && others == 0 {
+                u64::MAX
+            } else {
+                0
+            };
+            count += run.count_ones() as usize;
+            first = first.min(if run == 0 {
+                usize::MAX
+            } else {
+                place + run.trailing_zeros() as usize
+            });
+            last = if run == 0 {
+                last
+            } else {
+                place + 63 - run.leading_zeros() as usize
+            };
+        }
+        if open != 0 || count != wanted {
+            return None;
+        }
+        self.at = last + 2;
         Some(PlainRun { count, first, last })
     }
 
@@ -455,6 +513,23 @@ mod tests {
         prop::collection::vec((token, space), 0..200).prop_map(|pieces| spaced(&pieces))
     }
 
+    /// Runs of plain pairs with blanks as wide as a word between some,
+    /// so that a run of pairs goes on past a few words holding only a
+    /// few of them.
+    fn sparse_runs() -> impl Strategy<Value = Vec<u8>> {
+        let pair = prop::sample::select(vec!["AS", "KH", "5D", "TC"]);
+        let other = prop::sample::select(vec!["S", "#", "KSQS"]);
+        let token = prop_oneof![16 => pair, 1 => other];
+        let space = prop_oneof![Just(1), 20usize..70].prop_map(|width| " ".repeat(width));
+        prop::collection::vec((token, space), 0..60).prop_map(|pieces| {
+            let pieces: Vec<(&str, &str)> = pieces
+                .iter()
+                .map(|(token, space)| (*token, space.as_str()))
+                .collect();
+            spaced(&pieces)
+        })
+    }
+
     /// The index of `bytes`, a block of its own.
     fn index_of(bytes: &[u8]) -> TokenIndex {
         let mut index = TokenIndex::default();
@@ -543,6 +618,47 @@ mod tests {
             }
             // Both go on from the same token.
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
+        }
+
+        /// A whole run is exactly the plain pairs wanted, taken one at a
+        /// time, and then a token that is none, found where that token
+        /// starts within the window's words and the index holds them all;
+        /// nothing is taken otherwise.
+        #[test]
+        fn a_whole_run_is_exactly_the_plain_pairs_wanted(
+            bytes in prop_oneof![block(), runs(), sparse_runs()],
+            wanted in 1usize..24,
+            skip in 0usize..40,
+        ) {
+            let index = index_of(&bytes);
+            let cursor = cursor_past(&index, skip);
+            let mut probe = cursor;
+            let mut plain = Vec::new();
+            let closing = loop {
+                match probe.next_token() {
+                    Some((start, end)) if end - start == 2 && !bytes[start..end].contains(&b'-') => {
+                        plain.push(start);
+                    }
+                    token => break token.map(|(start, _)| start),
+                }
+            };
+            let window_end = 64 * (cursor.at() / 64 + WINDOW_WORDS);
+            let whole = plain.len() == wanted
+                && closing.is_some_and(|start| start < window_end)
+                && window_end <= 64 * index.words.len();
+            let expected = whole.then(|| PlainRun {
+                count: wanted,
+                first: plain[0],
+                last: plain[wanted - 1],
+            });
+            let mut by_run = cursor;
+            prop_assert_eq!(by_run.whole_run(wanted), expected);
+            let mut one_by_one = cursor;
+            for _ in 0..if whole { wanted } else { 0 } {
+                one_by_one.next_token();
+            }
+            // Both go on from the same token, nothing taken where no run was.
+            prop_assert_eq!(by_run.next_token(), one_by_one.next_token());
         }
 
         /// Whole runs are the plain pairs taken one at a time, cut at the
