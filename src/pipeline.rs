@@ -253,7 +253,7 @@ impl FramedBlock {
                 // As many as a block of whist deals framed whole has at
                 // most: 157 bytes or more to a deal.
                 deals: Vec::with_capacity(BLOCK_SIZE / 157),
-                index: TokenIndex::default(),
+                index: TokenIndex::with_room(BLOCK_SIZE + MAX_LINE_LENGTH),
                 problems: Vec::new(),
             },
         }
@@ -524,10 +524,14 @@ struct BlockReader<R, F> {
 
 impl<R: Read, F: Framing> BlockReader<R, F> {
     fn new(input: R, mode: Mode, isa: Isa) -> Self {
+        let mut framer = F::new(mode);
+        // The framer's index, like the blocks', has its room from the
+        // start (they swap indexes once a block is framed).
+        framer.swap_index(&mut TokenIndex::with_room(BLOCK_SIZE + MAX_LINE_LENGTH));
         Self {
             input,
             isa,
-            framer: F::new(mode),
+            framer,
             carry: Vec::new(),
             carry_base: 0,
             carry_column: 0,

@@ -101,6 +101,16 @@ pub(crate) struct PlainRun {
 }
 
 impl TokenIndex {
+    /// An index with room for a block of up to `bytes` bytes from the
+    /// start, so that it is not grown, and its memory copied, as the first
+    /// blocks grow.
+    pub(crate) fn with_room(bytes: usize) -> Self {
+        Self {
+            words: Vec::with_capacity(bytes / 64 + 1),
+            ..Self::default()
+        }
+    }
+
     /// Indexes `block`, whose first line is numbered `first_line`, on the
     /// instructions of `isa`.
     #[inline(always)]
