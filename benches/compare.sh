@@ -111,13 +111,15 @@ done
 # turns as above: `run` on the file as generated; `run --layout tokens` on
 # it ("same bytes"); `run --layout tokens` on its records reflowed. All
 # three must print the same bytes. Columns: the fastest run of each, and
-# each tokens run's fastest over the lines run's fastest. Fastest runs,
-# not the median of each turn's ratio as for check/run: runs this short
-# vary by up to half their time from one to the next (the pool's two
-# threads are placed anew each run), and the ratio of two of them as much.
+# each tokens run's fastest over the lines run's fastest; then, as for
+# check/run, the median over the turns of each tokens run's time over the
+# lines run's in the same turn. Runs this short vary by up to half their
+# time from one to the next (the pool's two threads are placed anew each
+# run), and a ratio of two fastest runs by a tenth from one script's run
+# to the next; the medians of the turns' ratios move less (session 21).
 echo
-printf '%-8s %9s %9s %12s %11s %15s\n' \
-  game "lines ms" "same ms" "reflowed ms" same/lines reflowed/lines
+printf '%-8s %9s %9s %12s %11s %15s %11s %15s\n' \
+  game "lines ms" "same ms" "reflowed ms" same/lines reflowed/lines "median same" "median reflowed"
 for game in bridge choker whist; do
   input="$work/$game.in"
   reflowed_input="$work/$game.tokens"
@@ -143,8 +145,11 @@ for game in bridge choker whist; do
     turns+="$lines $same $reflowed"$'\n'
   done
   lines=$(fastest 1) same=$(fastest 2) reflowed=$(fastest 3)
-  printf '%-8s %9.1f %9.1f %12.1f %11.2f %15.2f\n' "$game" "$lines" "$same" "$reflowed" \
-    "$(echo "$same $lines" | awk '{print $1 / $2}')" "$(echo "$reflowed $lines" | awk '{print $1 / $2}')"
+  same_turns=$(printf '%s' "$turns" | awk '{ print $2 / $1 }' | median)
+  reflowed_turns=$(printf '%s' "$turns" | awk '{ print $3 / $1 }' | median)
+  printf '%-8s %9.1f %9.1f %12.1f %11.2f %15.2f %11.2f %15.2f\n' "$game" "$lines" "$same" "$reflowed" \
+    "$(echo "$same $lines" | awk '{print $1 / $2}')" "$(echo "$reflowed $lines" | awk '{print $1 / $2}')" \
+    "$same_turns" "$reflowed_turns"
 done
 echo
 
