@@ -87,6 +87,11 @@ impl std::ops::AddAssign for Tally {
 /// budget.
 const BLOCK_SIZE: usize = 1 << 18;
 
+/// The most bytes a block holds: a whole block and what the block before
+/// left unframed, up to the longest line kept. Its buffers, the bytes and
+/// the token indexes, have room for this many from the start.
+const MOST_BLOCK_BYTES: usize = BLOCK_SIZE + MAX_LINE_LENGTH;
+
 /// The size of the first block; each block after it is twice the size of
 /// the one before, up to [`BLOCK_SIZE`]. Nothing runs beside the framing of
 /// the first block, so a small one puts both cores to work sooner: a whole
@@ -233,7 +238,7 @@ impl FramedBlock {
     /// costs nothing until it is touched.
     fn with_room() -> Self {
         Self {
-            bytes: Vec::with_capacity(BLOCK_SIZE + MAX_LINE_LENGTH),
+            bytes: Vec::with_capacity(MOST_BLOCK_BYTES),
             blanked: Vec::new(),
             base: 0,
             first_column: 0,
@@ -253,7 +258,7 @@ impl FramedBlock {
                 // As many as a block of whist deals framed whole has at
                 // most: 157 bytes or more to a deal.
                 deals: Vec::with_capacity(BLOCK_SIZE / 157),
-                index: TokenIndex::with_room(BLOCK_SIZE + MAX_LINE_LENGTH),
+                index: TokenIndex::with_room(MOST_BLOCK_BYTES),
                 problems: Vec::new(),
             },
         }
@@ -527,7 +532,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         let mut framer = F::new(mode);
         // The framer's index, like the blocks', has its room from the
         // start (they swap indexes once a block is framed).
-        framer.swap_index(&mut TokenIndex::with_room(BLOCK_SIZE + MAX_LINE_LENGTH));
+        framer.swap_index(&mut TokenIndex::with_room(MOST_BLOCK_BYTES));
         Self {
             input,
             isa,

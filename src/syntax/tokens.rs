@@ -921,7 +921,8 @@ impl TokenFramer {
     /// and 52 plain pairs, framed at once, as the trump's shortcut in
     /// [`Self::any_token`] and then [`Self::deal_cards`] would frame it.
     /// `false`, and nothing read, where there is none. Of its rows, only
-    /// the last is kept in the state, as later tokens may ask for it.
+    /// the last is kept in the state, as later tokens may ask for it, and
+    /// only once they may ([`Self::settle_last_row`]).
     #[inline(always)]
     fn whole_deal(
         &mut self,
