@@ -379,14 +379,15 @@ pub struct PlacedHands {
 
 /// A whist deal of the tokens layout framed whole at once: its trump, a
 /// suit's letter, then 52 plain pairs from `cards`'s first byte to its
-/// last (on the line of its first). Where each row begins is found where
+/// last. The number of the line of its first card is found where it is
+/// wanted, not at every deal. Where each row begins is found where
 /// the cards are read (`fast::placed::indexed_whist_dealt` from the
 /// block's token index on the pool, `fast::placed::placed_whist_dealt`
 /// from the bytes for a sink without one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlacedDeal {
     pub trump: LineRef,
-    pub cards: LineRef,
+    pub cards: Span,
 }
 
 /// A piece of the input in memory: `bytes` start at offset `base`.

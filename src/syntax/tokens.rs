@@ -921,8 +921,10 @@ impl TokenFramer {
     /// and 52 plain pairs, framed at once, as the trump's shortcut in
     /// [`Self::any_token`] and then [`Self::deal_cards`] would frame it.
     /// `false`, and nothing read, where there is none. Of its rows, only
-    /// the last is kept in the state, as later tokens may ask for it, and
-    /// only once they may ([`Self::settle_last_row`]).
+    /// the last is kept in the state, with its last token, as later
+    /// tokens may ask for them, and only once they may
+    /// ([`Self::settle_last_row`]): a deal followed by another needs
+    /// neither, nor the numbers of their lines.
     #[inline(always)]
     fn whole_deal(
         &mut self,
@@ -967,23 +969,23 @@ impl TokenFramer {
         *cards = 0;
         self.record.placed = true;
         self.record.spans = false;
-        self.last_token = Some(place(dealt.last, 2));
         self.last_row_from = Some(dealt.first);
         emit.whist_dealt(
             PlacedDeal {
                 trump,
-                cards: place(dealt.first, dealt.last + 2 - dealt.first),
+                cards: Span::new(block.base + dealt.first, dealt.last + 2 - dealt.first),
             },
             &block,
         );
         true
     }
 
-    /// The last row of the deal [`Self::whole_deal`] framed last, into
-    /// the state, where it is not yet. Found here, not as the deal is
-    /// framed: a deal's 52 pairs are then one run of the index, whose last
-    /// start is found at once, where its 40th took a loop a start, about
-    /// one mispredicted branch a deal, and its rows two runs, one more.
+    /// The last row of the deal [`Self::whole_deal`] framed last, and its
+    /// last token, into the state, where they are not yet. Found here,
+    /// not as the deal is framed: a deal's 52 pairs are then one run of
+    /// the index, whose last start is found at once, where its 40th took
+    /// a loop a start, about one mispredicted branch a deal, and its rows
+    /// two runs, one more.
     #[inline(always)]
     fn settle_last_row(&mut self, cursor: &Cursor<'_>, block: Block<'_>) {
         let Some(first) = self.last_row_from.take() else {
@@ -1002,6 +1004,11 @@ impl TokenFramer {
                 number: cursor.line_at(row.first),
             };
         }
+        self.last_token = Some(LineRef {
+            offset: block.base + row.last,
+            len: 2,
+            number: cursor.line_at(row.last),
+        });
     }
 
     /// Whole Choker hands from `from` in `block`, which holds no control
@@ -2349,6 +2356,44 @@ mod tests {
             Mode::Forced(Game::Choker),
             Mode::Forced(Game::Whist),
         ])
+    }
+
+    /// Whist deals framed whole keep neither their last row nor their
+    /// last token in the state until a later token may ask
+    /// ([`TokenFramer::settle_last_row`]): a section of such deals that
+    /// the input ends without its `#` is told at the last deal's last
+    /// card, on its line, as the line-by-line framer tells it.
+    #[test]
+    fn whole_deals_cut_short_are_told_at_the_last_card() {
+        let deck: Vec<String> = "SHDC"
+            .chars()
+            .flat_map(|suit| {
+                "23456789TJQKA"
+                    .chars()
+                    .map(move |rank| format!("{rank}{suit}"))
+            })
+            .collect();
+        let deal = |trump: &str, blank: &str| format!("{trump}{blank}{}", deck.join(blank));
+        let text = [deal("S", " "), deal("H", "\n"), deal("D", " \t")].join("\n");
+        let bytes = text.as_bytes();
+        let mut by_lines = Vec::new();
+        tokens_document(Block { bytes, base: 0 }, Mode::Auto, &mut |frame| {
+            by_lines.push(frame);
+        });
+        let mut by_blocks = Framed::default();
+        let mut framer = TokenFramer::new(Mode::Auto);
+        framer.block(Isa::detect(), Block { bytes, base: 0 }, 1, &mut by_blocks);
+        framer.finish(&mut by_blocks);
+        assert_eq!(by_blocks.frames, by_lines);
+        let Some(Frame::Problem { diagnostic, lines }) = by_blocks.frames.last() else {
+            panic!(
+                "no report of the missing terminator: {:?}",
+                by_blocks.frames
+            );
+        };
+        let last_card = text.len() - 2;
+        assert_eq!(diagnostic.span, Span::new(last_card, 2));
+        assert_eq!(lines.1.number, 1 + text.matches('\n').count());
     }
 
     /// A plain pair, every one of them, opens no other section in a

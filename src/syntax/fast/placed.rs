@@ -333,7 +333,14 @@ pub(crate) fn placed_whist_dealt(
     block: &Block<'_>,
     deal: &mut WhistDeal,
 ) -> ([LineRef; 5], bool) {
-    let words = RunWords::classed(block, dealt.cards);
+    // The first card's line: the trump's, and the line feeds between.
+    let between = &block.bytes[dealt.trump.offset - block.base..dealt.cards.offset - block.base];
+    let first = LineRef {
+        offset: dealt.cards.offset,
+        len: dealt.cards.len,
+        number: dealt.trump.number + memchr::memchr_iter(b'\n', between).count(),
+    };
+    let words = RunWords::classed(block, first);
     let (rows, codes) = whist_rows_walked(words, block, deal);
     let [north, east, south, west] = rows;
     let cards = dealt_trump(dealt, block, Span::new(west.offset, west.len), codes, deal);
@@ -1119,7 +1126,7 @@ mod tests {
             index.build(block, 7, Isa::detect());
             let dealt = PlacedDeal {
                 trump: LineRef { offset: base + trump_at, len: 1, number: 7 + before },
-                cards: LineRef { offset: base + first, len: last + 2 - first, number: 8 + before },
+                cards: Span::new(base + first, last + 2 - first),
             };
             let mut by_index = WhistDeal::default();
             let (rows, cards_by_index) = indexed_whist_dealt(dealt, &index, &block, &mut by_index);
