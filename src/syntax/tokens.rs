@@ -302,6 +302,8 @@ pub(crate) struct TokenFramer {
     /// closed. The next token says which: a stray, and the section goes
     /// on; at the end of the input, the terminator.
     other_terminator: Option<Box<OtherTerminator>>,
+    /// The last token read, where a report of what is missing after it
+    /// points; after whole deals, settled with `last_row_from`.
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
@@ -328,10 +330,11 @@ pub(crate) struct TokenFramer {
     /// 52 cards of it may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
     /// Where, in the block being framed, the cards of the deal just
-    /// framed whole begin, while its last row (`pieces[4]` of the state,
-    /// which only a report of what follows the deal reads) is not yet
-    /// found: [`TokenFramer::settle_last_row`] finds it before anything
-    /// else reads the state, which a deal followed by another never does.
+    /// framed whole begin, while its last row (`pieces[4]` of the state)
+    /// and its last card (`last_token`), which only a report of what
+    /// follows the deal reads, are not yet found:
+    /// [`TokenFramer::settle_last_row`] finds them before anything else
+    /// reads the state, which a deal followed by another never does.
     last_row_from: Option<usize>,
 }
 
