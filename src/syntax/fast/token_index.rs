@@ -225,6 +225,14 @@ fn from_bit(bit: usize) -> u64 {
     u64::MAX << bit
 }
 
+/// The bits below the lowest bit of `others`: every bit where it has
+/// none (the lowest bit less one is then every bit). With a word's
+/// starts, the starts of the plain pairs before its first other token.
+#[inline(always)]
+fn below_first(others: u64) -> u64 {
+    (others & others.wrapping_neg()).wrapping_sub(1)
+}
+
 /// How many words [`Cursor::whole_run`] reads: 256 bytes, which a whist
 /// deal's cards, at about 160 bytes when written with single blanks,
 /// fill only where the blanks between them run long.
@@ -288,11 +296,14 @@ impl Cursor<'_> {
         let (mut count, mut first, mut last) = (0, None, 0);
         loop {
             let others = word.others & starts;
-            // The plain pairs before the first token that is none.
+            // The plain pairs before the first token that is none. The
+            // test for none, the usual word, is kept though `below_first`
+            // needs none: without it a reflowed whist deal and Choker
+            // pair each took a few instructions more.
             let run = if others == 0 {
                 starts
             } else {
-                starts & ((others & others.wrapping_neg()) - 1)
+                starts & below_first(others)
             };
             if run != 0 {
                 first.get_or_insert(64 * at + run.trailing_zeros() as usize);
@@ -362,9 +373,7 @@ impl Cursor<'_> {
         for (place, word) in (64 * at..).step_by(64).zip(words) {
             let starts = word.starts & open;
             let others = word.others & starts;
-            // The starts before the word's first other token: all where
-            // it has none (the lowest other bit less one is every bit).
-            let run = starts & (others & others.wrapping_neg()).wrapping_sub(1);
+            let run = starts & below_first(others);
             // Past an other token, the run is over: no bit is open.
             open = if open != 0 && others == 0 {
                 u64::MAX
@@ -424,10 +433,7 @@ impl Cursor<'_> {
         let mut others = word.others & starts;
         let mut count = 0;
         loop {
-            // All the word's starts where it has no other token: the
-            // lowest other bit less one is then every bit.
-            let before_other = (others & others.wrapping_neg()).wrapping_sub(1);
-            count += (starts & before_other).count_ones() as usize;
+            count += (starts & below_first(others)).count_ones() as usize;
             if others != 0 || count >= most {
                 return count.min(most);
             }
