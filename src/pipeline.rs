@@ -104,8 +104,17 @@ const FIRST_BLOCK_SIZE: usize = 1 << 14;
 /// buffer of a chunk rarely grows.
 const RESULT_BYTES: usize = 48;
 
-/// Records handed to one task of the pool.
-const CHUNK_RECORDS: usize = 256;
+/// About how many of a block's bytes one task of the pool reads the
+/// records of. A block's records are done when its last chunk is, while
+/// the other threads wait: a chunk must be a small part of a block, and
+/// as long to process whatever the game. Chunks of 256 records had been
+/// about 10 KiB of bridge or Choker but 40 KiB of whist, a sixth of a
+/// block; the threads then slept and woke at many blocks' ends, most in
+/// the tokens layout (about 250 context switches a run of 400 000
+/// reflowed deals, against 30 in chunks of bytes), which took 1.07 to
+/// 1.09 times the lines layout's time for fewer instructions. By bytes,
+/// a block is some thirty chunks of every game.
+const CHUNK_BYTES: usize = 8 << 10;
 
 /// Processes one input to the end: results to `out`, diagnostics to `err`.
 ///
@@ -254,7 +263,6 @@ impl FramedBlock {
                 // As many as a block of runs of bridge hands has at most:
                 // a hand's thirteen pairs and their blanks to a run.
                 runs: Vec::with_capacity(BLOCK_SIZE / 39),
-                more_records: 0,
                 // As many as a block of whist deals framed whole has at
                 // most: 157 bytes or more to a deal.
                 deals: Vec::with_capacity(BLOCK_SIZE / 157),
@@ -280,9 +288,6 @@ struct Frames {
     runs: Vec<PlacedHands>,
     /// Whist deals framed whole ([`FrameSink::whist_dealt`]).
     deals: Vec<PlacedDeal>,
-    /// How many records the entries stand for beyond one each: a run's
-    /// hands but one.
-    more_records: usize,
     /// The token index the framer made of the block (from its first
     /// bytes, or from after the Choker hands it begins with), where the
     /// hands of its runs are found.
@@ -379,7 +384,6 @@ impl FrameSink for Frames {
         self.entries
             .push(Entry::BridgeHands(self.runs.len() as u32));
         self.runs.push(run);
-        self.more_records += run.hands - 1;
     }
 
     #[inline(always)]
@@ -434,18 +438,12 @@ impl Frames {
         [deal.trump, north, east, south, west]
     }
 
-    /// How many records the entries stand for.
-    fn records(&self) -> usize {
-        self.entries.len() + self.more_records
-    }
-
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
         self.placed.clear();
         self.runs.clear();
         self.deals.clear();
-        self.more_records = 0;
         self.problems.clear();
     }
 
@@ -749,9 +747,13 @@ fn records_to_output(
 ) {
     let view = framed.view();
     let frames = &framed.frames;
-    // About CHUNK_RECORDS records to a chunk, where an entry may stand
-    // for many (a run of bridge hands).
-    let chunk_entries = (CHUNK_RECORDS * frames.entries.len() / frames.records().max(1)).max(1);
+    // Entries lie about evenly in the block's bytes (a run of bridge
+    // hands, the one entry of many records, holds at most sixteen).
+    let chunk_entries = frames
+        .entries
+        .len()
+        .div_ceil(framed.bytes.len().div_ceil(CHUNK_BYTES).max(1))
+        .max(1);
     let chunks = frames.entries.len().div_ceil(chunk_entries);
     outputs.resize_with(chunks, ChunkOutput::default);
     frames
@@ -760,7 +762,13 @@ fn records_to_output(
         .zip(outputs.par_iter_mut())
         .for_each(|(chunk, output)| {
             output.results.clear();
-            output.results.reserve(chunk.len() * RESULT_BYTES);
+            // Rounded up, so that a chunk a few records longer than the
+            // one the buffer last held does not grow it: growing copies
+            // the whole buffer, written out already (a Choker pair took
+            // 15 instructions more in `check`, `benches/instructions.sh`).
+            output
+                .results
+                .reserve((chunk.len() * RESULT_BYTES).next_power_of_two());
             output.reports.clear();
             output.tally = Tally::default();
             let mut scratch = Scratch::default();
