@@ -133,6 +133,9 @@ fn a_whist_hash_left_out_before_bridge_hands_is_fixed() {
     let hands = |count: usize| format!("{HAND}\n").repeat(count);
     let next_deal = format!("{}#\n", DEAL.replacen('H', "S", 1));
     let pair = "Al-1C3S2G5D4D\nBo-7G8GTDJD4S\nEND\n";
+    // The first name apart from its dash: a word of letters where a
+    // deal's card would be, which the dash after it makes a name.
+    let apart = "Al - 1C3S2G5D4D\nBo-7G8GTDJD4S\nEND\n";
     let cases = [
         (1, ""),
         (2, ""),
@@ -142,6 +145,9 @@ fn a_whist_hash_left_out_before_bridge_hands_is_fixed() {
         (4, next_deal.as_str()),
         (1, pair),
         (4, pair),
+        (1, apart),
+        (3, apart),
+        (4, apart),
     ];
     for layout in [Layout::Lines, Layout::Tokens] {
         for (count, after) in cases {

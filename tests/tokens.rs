@@ -462,6 +462,8 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
             "Al vs Bo: Al Wins\nH vs Xy: H Wins\n",
         ),
         ("R - 1C3S2G5D4D Bo-7G8GTDJD4S END\n", "R vs Bo: R Wins\n"),
+        // A suit letter, which would open a whist section as its trump.
+        ("S - 1C3S2G5D4D Bo-7G8GTDJD4S END\n", "S vs Bo: S Wins\n"),
     ];
     // After a bridge section too, in auto: `Al` is no card, and the dash
     // after it makes it a name.
@@ -471,6 +473,13 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
     assert_eq!(
         (results.as_str(), reports.as_str()),
         (format!("{bid}Al vs Bo: Al Wins\n").as_str(), "")
+    );
+    // A suit letter, which would open a whist section after the hands.
+    let text = format!("{bridge}S - 1C3S2G5D4D Bo-7G8GTDJD4S END\n");
+    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+    assert_eq!(
+        (results.as_str(), reports.as_str()),
+        (format!("{bid}S vs Bo: S Wins\n").as_str(), "")
     );
     // A name that is a card too, where a hand would begin.
     let text = format!("{bridge}TC - 1C3S2G5D4D Bo-7G8GTDJD4S END\n");

@@ -1128,13 +1128,10 @@ impl TokenFramer {
             self.close_section();
         }
         if let Some(held) = self.held.take() {
+            self.settle_trumpless(Some(held.text()), emit);
             self.release(held, emit);
         }
-        if let Some(pieces) = self.trumpless.take()
-            && !self.bridge_after_deals(&pieces, DEAL, emit)
-        {
-            emit.frame(missing_trump(&pieces));
-        }
+        self.settle_trumpless(None, emit);
         self.deal_as_hands(emit);
         let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
         let game = match self.state {
@@ -1147,6 +1144,19 @@ impl TokenFramer {
             emit.frame(missing_terminator(game, terminator, last));
         }
         self.state = State::Open;
+    }
+
+    /// The deal read whole without its trump ([`Self::trumpless`]), if
+    /// any, settled by the token after it, `text`: bridge hands, or a deal
+    /// that lacks its trump. At the end of the input (`None`), or before
+    /// a Choker hand, bridge hands.
+    fn settle_trumpless(&mut self, text: Option<&[u8]>, emit: &mut impl FrameSink) {
+        if let Some(pieces) = self.trumpless.take()
+            && !(text.is_none_or(|text| self.follows_hands(text))
+                && self.bridge_after_deals(&pieces, DEAL, emit))
+        {
+            emit.frame(missing_trump(&pieces));
+        }
     }
 
     /// One token, at `at`, whose bytes are `text`.
@@ -1166,8 +1176,14 @@ impl TokenFramer {
         if let Some(held) = self.held.take() {
             if text.first() == Some(&b'-') || cards_after_a_name(&held, text) {
                 if !matches!(self.state, State::Choker { .. }) {
-                    if let State::Whist { pieces, .. } = self.state {
-                        // Held only where a deal would start, after one.
+                    // Held where a deal would start, after one, or after
+                    // bridge hands read as a deal, whole
+                    // ([`Self::trumpless`]) or not ([`Self::at_hands_end`]).
+                    if self.trumpless.is_some() {
+                        self.settle_trumpless(None, emit);
+                    } else if let State::Whist { pieces, .. } = self.state
+                        && !self.deal_as_hands(emit)
+                    {
                         emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
                     }
                     self.end_section(emit);
@@ -1178,13 +1194,24 @@ impl TokenFramer {
                 self.last_token = Some(at);
                 return;
             }
+            self.settle_trumpless(Some(held.text()), emit);
             self.release(held, emit);
         }
-        if let Some(pieces) = self.trumpless.take()
-            && !(self.follows_hands(text) && self.bridge_after_deals(&pieces, DEAL, emit))
+        if self.trumpless.is_some()
+            && may_name_a_hand(text)
+            && terminator(text).is_none()
+            && !self.follows_hands(text)
+            && let Some(held) = Held::new(at, text)
         {
-            emit.frame(missing_trump(&pieces));
+            // After a deal without its trump read whole, a word that says
+            // it was a deal, unless it names a Choker hand whose dash
+            // stands apart: bridge hands then. The token after it says
+            // which.
+            self.held = Some(held);
+            self.last_token = Some(at);
+            return;
         }
+        self.settle_trumpless(Some(text), emit);
         if self.last_token.is_none()
             && let Some(terminator) = other_games_terminator(self.mode, text)
         {
@@ -1222,11 +1249,10 @@ impl TokenFramer {
     /// A token that opens a section, told by its shape as the line framer
     /// tells a section's first line.
     fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        // A suit letter is taken as the trump it nearly always is at once,
-        // which keeps a whist file's first deal on the shortcuts.
+        // A suit letter too: the trump it nearly always is, or a Choker
+        // hand's one-letter name whose dash stands apart (`S - QDKD…`).
         if may_name_a_hand(text)
             && terminator(text).is_none()
-            && !matches!(text, [b'S' | b'H' | b'D' | b'C'])
             && let Some(held) = Held::new(at, text)
         {
             self.held = Some(held);
@@ -1450,6 +1476,21 @@ impl TokenFramer {
             // Choker hand whose dash stands apart (the `#` left out before
             // its section), or the deal's trump written out, or a card
             // where it belongs. The next token says which.
+            self.held = Some(held);
+            return;
+        }
+        if self.at_hands_end()
+            && text.len() > 1
+            && may_name_a_hand(text)
+            && !is_standard_card(text)
+            && terminator(text).is_none()
+            && let Some(held) = Held::new(at, text)
+        {
+            // A word of letters after whole bridge hands read as a deal
+            // without its trump: the name of a Choker hand whose dash
+            // stands apart, or a bad card of the deal. The next token
+            // says which. Not a suit letter: the trump of a whist section
+            // after the hands, which its reading holds in the open.
             self.held = Some(held);
             return;
         }
@@ -1705,6 +1746,22 @@ impl TokenFramer {
             return false;
         };
         self.bridge_after_deals(&pieces, cards, emit)
+    }
+
+    /// Whether the deal being read, begun without its trump after a deal
+    /// in auto, has read whole bridge hands and not a deal's worth: the
+    /// cards of a whist section whose `#` was left out may end there, and
+    /// another section begin.
+    fn at_hands_end(&self) -> bool {
+        matches!(
+            self.state,
+            State::Whist {
+                begun: true,
+                no_trump: true,
+                cards,
+                ..
+            } if cards > 0 && cards < DEAL && cards.is_multiple_of(HAND)
+        ) && self.after_deals.is_some()
     }
 
     /// Whether `text`, after a deal without its trump read whole
