@@ -862,17 +862,17 @@ proptest! {
 }
 
 /// `check --fix` on a clean file exits 0 and writes nothing: its bytes and
-/// modification time stay.
+/// modification time stay, and it ends as `check` does, all clear.
 fn assert_untouched_by_fix(path: &Path) {
     let before = std::fs::read(path).unwrap();
     let modified = std::fs::metadata(path).unwrap().modified().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(20));
     let again = cardsharp(&["check", "--fix", path.to_str().unwrap()], None);
     assert_eq!(again.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&again.stderr);
     assert!(
-        again.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
+        said.starts_with("All clear: ") && said.lines().count() == 1,
+        "{said}"
     );
     assert_eq!(std::fs::read(path).unwrap(), before);
     assert_eq!(
@@ -906,6 +906,12 @@ fn a_file_with_only_unfixable_faults_is_left_as_it_was() {
         None,
     );
     assert_eq!(output.status.code(), Some(1));
+    // What remains is summed up as `check` sums it up.
+    assert!(
+        String::from_utf8_lossy(&output.stderr).ends_with("\nFound 1 error; 0 records checked.\n"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert_eq!(std::fs::read(&path).unwrap(), b"KS QS TH\n");
     assert_eq!(
         std::fs::metadata(&path).unwrap().modified().unwrap(),
@@ -927,6 +933,11 @@ fn diff_prints_the_repair_and_writes_nothing() {
         format!("--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-{broken}+{HAND}\n")
     );
     assert_eq!(std::fs::read(&path).unwrap(), broken.as_bytes());
+    // Not all clear while the repair is not written.
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!("cardsharp: {name}: 1 fix would apply\n")
+    );
 }
 
 /// `examples/fixable.txt`, which the README shows: `check --fix` repairs

@@ -12,7 +12,7 @@ use cardsharp::ast::Game;
 use cardsharp::batch::{self, Input, Problem, Summary};
 use cardsharp::diagnostic::Severity;
 use cardsharp::generate::Reflow;
-use cardsharp::pipeline::{self, Action, OutputFormat, Settings};
+use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
 use cardsharp::render::{DiagnosticFormat, sarif};
 use cardsharp::syntax::{Layout, Mode};
 
@@ -547,19 +547,50 @@ fn input_name(path: &Path) -> (String, bool) {
 }
 
 /// `check --fix`: each input repaired in memory, written back (or its
-/// diff printed), then what remains reported as `check` reports it.
+/// diff printed), then what remains reported as `check` reports it, and
+/// summed up in the line that ends `check`'s output.
 fn fix_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings, fixes: &FixArgs) -> u8 {
-    each_file(paths, filters, settings.diagnostics, |file, _| {
-        fix_file(file, settings, fixes)
-    })
+    let mut summary = Summary::default();
+    let mut pending = false;
+    let status = each_file(paths, filters, settings.diagnostics, |file, _| {
+        let fixed = fix_file(file, settings, fixes)?;
+        summary.inputs += 1;
+        summary.inputs_reported += u64::from(fixed.remaining.errors + fixed.remaining.warnings > 0);
+        summary.tally += fixed.remaining;
+        pending |= fixed.pending;
+        Ok(fixed.status)
+    });
+    // Not all clear while `--diff` shows repairs that are not written.
+    let all_clear = matches!(settings.diagnostics, DiagnosticFormat::Human { .. }) && !pending;
+    if matches!(
+        settings.diagnostics,
+        DiagnosticFormat::Human { .. } | DiagnosticFormat::Short
+    ) && let Some(line) = summary::line(&summary, Action::Check, all_clear)
+    {
+        eprint!("{line}");
+    }
+    status
+}
+
+/// What repairing one input came to.
+struct FileFixed {
+    status: u8,
+    /// The records and reports of the input as repaired.
+    remaining: Tally,
+    /// `--diff` showed repairs that were not written.
+    pending: bool,
 }
 
 /// Repairs one input: a file is rewritten only when a fix changed it, so
 /// that a clean file keeps its bytes and its modification time.
-fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<u8> {
+fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<FileFixed> {
     let (name, from_stdin) = input_name(path);
     let Some(source) = read_whole(path, from_stdin, &name, "check --fix repairs")? else {
-        return Ok(INPUT_ERRORS);
+        return Ok(FileFixed {
+            status: INPUT_ERRORS,
+            remaining: Tally::default(),
+            pending: false,
+        });
     };
     let fixed = cardsharp::fix(&source, settings.mode, settings.layout, asked.unsafe_fixes);
     let changed = fixed.text != source;
@@ -595,10 +626,15 @@ fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<u8>
         &mut io::sink(),
         &mut io::stderr(),
     )?;
-    Ok(if tally.errors > 0 || (asked.diff && changed) {
-        INPUT_ERRORS
-    } else {
-        CLEAN
+    let pending = asked.diff && changed;
+    Ok(FileFixed {
+        status: if tally.errors > 0 || pending {
+            INPUT_ERRORS
+        } else {
+            CLEAN
+        },
+        remaining: tally,
+        pending,
     })
 }
 
