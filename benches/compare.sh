@@ -36,19 +36,44 @@ done
 "$bin" gen choker --count 250000 --seed 2 --layout tokens > "$work/choker.tokens"
 "$bin" gen whist --count 100000 --seed 3 --layout tokens > "$work/whist.tokens"
 
+# Every input's pages in the kernel's cache laid out alike: written back,
+# dropped, and read back once by the kernel's readahead. Fresh from
+# `gen`, a file's cache is as its writes left it, and reading it cost
+# twice the time of one read back (`cat` of 400 000 whist deals: 12 ms
+# against 5), by an amount that differed from file to file and run to
+# run: up to a tenth of a whist run, enough to decide a comparison of
+# the layouts (session 24). `dd iflag=nocache` (GNU) drops the pages; where
+# it cannot, the files are only read once more.
+for input in "$work"/*.in "$work"/*.tokens; do
+  sync "$input" 2>/dev/null || true
+  dd if="$input" iflag=nocache count=0 status=none 2>/dev/null || true
+  cat "$input" > /dev/null
+done
+
 # Wall-clock seconds of one run of "$@", reading $input on stdin (the C
 # solutions read it there; cardsharp is given the path and ignores it),
-# output discarded. Bash reads the clock itself ($EPOCHREALTIME) and opens
-# the input before the program starts, so the time is the program's own
-# run and nothing else: timing with `date` counted the start of two more
-# processes (about 2.5 ms, an eighth of a Choker run), and running C under
-# `sh -c` one more for C.
+# output discarded, then the seconds of processor time it took (user and
+# system, all its threads). Bash reads the clock itself ($EPOCHREALTIME)
+# and opens the input before the program starts, so the time is the
+# program's own run and nothing else: timing with `date` counted the start
+# of two more processes (about 2.5 ms, an eighth of a Choker run), and
+# running C under `sh -c` one more for C. The processor time is what
+# `times` says the shell's children took: run in the command
+# substitution's own shell, the program is that shell's only child
+# (`times` is written to a file, as a command substitution of its own
+# would be another shell, without children).
 seconds() {
   local start=$EPOCHREALTIME
   # stderr too: a clean `check` says so in one line there.
   "$@" < "$input" > /dev/null 2> /dev/null
   local end=$EPOCHREALTIME
-  echo "$start $end" | awk '{print $2 - $1}'
+  local user system
+  times > "$work/times"
+  { read -r _ && read -r user system; } < "$work/times"
+  echo "$start $end $user $system" | awk '
+    # "1m2.345s" as seconds
+    function seconds(time) { split(time, part, /[ms]/); return part[1] * 60 + part[2] }
+    { print $2 - $1, seconds($3) + seconds($4) }'
 }
 
 # The median of the numbers on standard input, one a line.
@@ -100,8 +125,9 @@ for game in bridge choker whist; do
     fi
     turns+="$c $rs $check"$'\n'
   done
-  c=$(fastest 1) rs=$(fastest 2) check=$(fastest 3)
-  check_vs_run=$(printf '%s' "$turns" | awk '{ print $3 / $2 }' | median)
+  # Each program's two columns: wall-clock and processor seconds.
+  c=$(fastest 1) rs=$(fastest 3) check=$(fastest 5)
+  check_vs_run=$(printf '%s' "$turns" | awk '{ print $5 / $3 }' | median)
   memory=$(peak "$bin" run "$input")
   printf '%-8s %10s %8.1f %8.1f %8.1f %7.1fx %10.2f %9s\n' "$game" "$(stat -c %s "$input")" \
     "$c" "$rs" "$check" "$(echo "$c $rs" | awk '{print $1 / $2}')" "$check_vs_run" "$memory"
@@ -117,9 +143,13 @@ done
 # time from one to the next (the pool's two threads are placed anew each
 # run), and a ratio of two fastest runs by a tenth from one script's run
 # to the next; the medians of the turns' ratios move less (session 21).
+# Last, the processor time of all the turns of each tokens run over that
+# of the lines runs (`cpu same`, `cpu reflowed`): the work done, on both
+# threads, without the moments a thread waits for the other.
 echo
-printf '%-8s %9s %9s %12s %11s %15s %11s %15s\n' \
-  game "lines ms" "same ms" "reflowed ms" same/lines reflowed/lines "median same" "median reflowed"
+printf '%-8s %9s %9s %12s %11s %15s %11s %15s %8s %12s\n' \
+  game "lines ms" "same ms" "reflowed ms" same/lines reflowed/lines "median same" "median reflowed" \
+  "cpu same" "cpu reflowed"
 for game in bridge choker whist; do
   input="$work/$game.in"
   reflowed_input="$work/$game.tokens"
@@ -144,12 +174,14 @@ for game in bridge choker whist; do
     fi
     turns+="$lines $same $reflowed"$'\n'
   done
-  lines=$(fastest 1) same=$(fastest 2) reflowed=$(fastest 3)
-  same_turns=$(printf '%s' "$turns" | awk '{ print $2 / $1 }' | median)
-  reflowed_turns=$(printf '%s' "$turns" | awk '{ print $3 / $1 }' | median)
-  printf '%-8s %9.1f %9.1f %12.1f %11.2f %15.2f %11.2f %15.2f\n' "$game" "$lines" "$same" "$reflowed" \
+  lines=$(fastest 1) same=$(fastest 3) reflowed=$(fastest 5)
+  same_turns=$(printf '%s' "$turns" | awk '{ print $3 / $1 }' | median)
+  reflowed_turns=$(printf '%s' "$turns" | awk '{ print $5 / $1 }' | median)
+  read -r cpu_same cpu_reflowed < <(printf '%s' "$turns" |
+    awk '{ lines += $2; same += $4; reflowed += $6 } END { print same / lines, reflowed / lines }')
+  printf '%-8s %9.1f %9.1f %12.1f %11.2f %15.2f %11.2f %15.2f %8.3f %12.3f\n' "$game" "$lines" "$same" "$reflowed" \
     "$(echo "$same $lines" | awk '{print $1 / $2}')" "$(echo "$reflowed $lines" | awk '{print $1 / $2}')" \
-    "$same_turns" "$reflowed_turns"
+    "$same_turns" "$reflowed_turns" "$cpu_same" "$cpu_reflowed"
 done
 echo
 

@@ -553,12 +553,13 @@ fn fix_paths(paths: &[PathBuf], filters: &Filters, settings: &Settings, fixes: &
     let mut summary = Summary::default();
     let mut pending = false;
     let status = each_file(paths, filters, settings.diagnostics, |file, _| {
-        let fixed = fix_file(file, settings, fixes)?;
+        let outcome = fix_file(file, settings, fixes)?;
+        let remaining = outcome.remaining;
         summary.inputs += 1;
-        summary.inputs_reported += u64::from(fixed.remaining.errors + fixed.remaining.warnings > 0);
-        summary.tally += fixed.remaining;
-        pending |= fixed.pending;
-        Ok(fixed.status)
+        summary.inputs_reported += u64::from(remaining.errors + remaining.warnings > 0);
+        summary.tally += remaining;
+        pending |= outcome.pending;
+        Ok(outcome.status)
     });
     // Not all clear while `--diff` shows repairs that are not written.
     let all_clear = matches!(settings.diagnostics, DiagnosticFormat::Human { .. }) && !pending;
