@@ -239,10 +239,28 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
 
     let alphabet = Game::Choker.alphabet();
     if cards.len() == 10 && cards.is_ascii() {
+        let cards_before = diagnostics.len();
         for pair in cards.chunks(2) {
             if card(alphabet).parse_complete(pair).is_err() {
                 diagnose_token(line, pair, Game::Choker, diagnostics);
             }
+        }
+        if diagnostics.len() - cards_before > 1
+            && diagnostics[cards_before..]
+                .iter()
+                .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
+        {
+            // Cards written in lowercase are one mistake, as a bridge
+            // line's are: one report, for the cards, with them as they
+            // should be.
+            diagnostics.truncate(cards_before);
+            diagnostics.push(Diagnostic::new(
+                SCOPE,
+                Kind::LowercaseCard {
+                    fixed: String::from_utf8_lossy(&cards.to_ascii_uppercase()).into_owned(),
+                },
+                line.span_of(cards),
+            ));
         }
     } else if let Some((_, found)) = repair(cards, |c| {
         // A space of any kind among the cards is its own fault, told below.
@@ -552,6 +570,39 @@ mod tests {
         );
         // Four cards and a ten are not five: the count is the fault.
         assert_eq!(parse("Joey-10D3S2G5D").1, [("card_count", Span::new(5, 9))]);
+    }
+
+    /// Rule `choker_cards = card , card , card , card , card ;` in
+    /// lowercase: one mistake, one report on the cards, with them all in
+    /// capitals; one card in lowercase is reported alone.
+    #[test]
+    fn cards_in_lowercase_are_one_report() {
+        assert_eq!(
+            reports("Joey-1c3s2g5d4d"),
+            [(
+                "lowercase_card",
+                Span::new(5, 10),
+                Some("write `1C3S2G5D4D`".into())
+            )]
+        );
+        assert_eq!(
+            reports("Joey-1C3s2G5D4d"),
+            [(
+                "lowercase_card",
+                Span::new(5, 10),
+                Some("write `1C3S2G5D4D`".into())
+            )]
+        );
+        assert_eq!(
+            reports("Joey-1C3S2G5D4d"),
+            [(
+                "lowercase_card",
+                Span::new(13, 2),
+                Some("write `4D`".into())
+            )]
+        );
+        // With another fault among them, each is told.
+        assert_eq!(reports("Joey-1c3s2g5d4X").len(), 5);
     }
 
     /// Rule `choker_hand = blank , name , blank , "-" , ... ;`: a dash of
