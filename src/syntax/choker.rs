@@ -239,29 +239,7 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
 
     let alphabet = Game::Choker.alphabet();
     if cards.len() == 10 && cards.is_ascii() {
-        let cards_before = diagnostics.len();
-        for pair in cards.chunks(2) {
-            if card(alphabet).parse_complete(pair).is_err() {
-                diagnose_token(line, pair, Game::Choker, diagnostics);
-            }
-        }
-        if diagnostics.len() - cards_before > 1
-            && diagnostics[cards_before..]
-                .iter()
-                .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
-        {
-            // Cards written in lowercase are one mistake, as a bridge
-            // line's are: one report, for the cards, with them as they
-            // should be.
-            diagnostics.truncate(cards_before);
-            diagnostics.push(Diagnostic::new(
-                SCOPE,
-                Kind::LowercaseCard {
-                    fixed: String::from_utf8_lossy(&cards.to_ascii_uppercase()).into_owned(),
-                },
-                line.span_of(cards),
-            ));
-        }
+        diagnose_ten_characters(line, cards, diagnostics);
     } else if let Some((_, found)) = repair(cards, |c| {
         // A space of any kind among the cards is its own fault, told below.
         look_alike_in_cards(c, alphabet).filter(|&letter| letter != b' ')
@@ -311,6 +289,33 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
             SCOPE,
             Kind::UnrecognisedLine,
             line.content_span(),
+        ));
+    }
+}
+
+/// The faults of a hand's ten ASCII card characters, `cards`, card by
+/// card. Cards written in lowercase are one mistake, as a bridge line's
+/// are: one report, for the cards, with them as they should be.
+fn diagnose_ten_characters(line: &Line<'_>, cards: &[u8], diagnostics: &mut Vec<Diagnostic>) {
+    let alphabet = Game::Choker.alphabet();
+    let before = diagnostics.len();
+    for pair in cards.chunks(2) {
+        if card(alphabet).parse_complete(pair).is_err() {
+            diagnose_token(line, pair, Game::Choker, diagnostics);
+        }
+    }
+    if diagnostics.len() - before > 1
+        && diagnostics[before..]
+            .iter()
+            .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
+    {
+        diagnostics.truncate(before);
+        diagnostics.push(Diagnostic::new(
+            SCOPE,
+            Kind::LowercaseCard {
+                fixed: String::from_utf8_lossy(&cards.to_ascii_uppercase()).into_owned(),
+            },
+            line.span_of(cards),
         ));
     }
 }
