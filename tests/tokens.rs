@@ -518,11 +518,13 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
     // Where a whist deal would begin, after a deal whose `#` was left
     // out: the dash makes the word a name, and the `#` is the one fault.
     let deals = whist.trim_end().strip_suffix('#').expect("ends with #");
-    let text = format!("{deals}Bo - 1C3S2G5D4D Zed-7G8GTDJD4S END\n");
-    let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
-    assert_eq!(results, format!("{expected}Bo vs Zed: Bo Wins\n"));
-    assert_eq!(reports.matches("error[").count(), 1, "{reports}");
-    assert!(reports.contains("whist::missing_terminator"), "{reports}");
+    for name in ["Bo", "S"] {
+        let text = format!("{deals}{name} - 1C3S2G5D4D Zed-7G8GTDJD4S END\n");
+        let (results, reports) = run(text.as_bytes(), Mode::Auto, Layout::Tokens);
+        assert_eq!(results, format!("{expected}{name} vs Zed: {name} Wins\n"));
+        assert_eq!(reports.matches("error[").count(), 1, "{reports}");
+        assert!(reports.contains("whist::missing_terminator"), "{reports}");
+    }
 }
 
 /// A file of whole lines but one, a whist deal's row broken in two: such

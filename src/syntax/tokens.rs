@@ -1249,10 +1249,13 @@ impl TokenFramer {
     /// A token that opens a section, told by its shape as the line framer
     /// tells a section's first line.
     fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        // A suit letter too: the trump it nearly always is, or a Choker
-        // hand's one-letter name whose dash stands apart (`S - QDKD…`).
+        // A suit letter is taken as the trump it nearly always is at once,
+        // which keeps a whist file's first deal on the shortcuts (and its
+        // blocks unblanked, `take_needs_blanks`); a dash after it makes
+        // it a Choker name ([`Self::trump_was_a_name`]).
         if may_name_a_hand(text)
             && terminator(text).is_none()
+            && !matches!(text, [b'S' | b'H' | b'D' | b'C'])
             && let Some(held) = Held::new(at, text)
         {
             self.held = Some(held);
@@ -1439,6 +1442,9 @@ impl TokenFramer {
     /// A token of a whist section: the `#` (which ends a deal cut short
     /// too), or a token of a deal.
     fn tokens_whist_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
+        if self.trump_was_a_name(at, text, emit) {
+            return;
+        }
         if (opens_choker(text) || lacks_its_dash(text)) && self.deal_as_hands(emit) {
             // Bridge hands where a deal without its trump was read, then
             // a Choker section.
@@ -1746,6 +1752,33 @@ impl TokenFramer {
             return false;
         };
         self.bridge_after_deals(&pieces, cards, emit)
+    }
+
+    /// In auto, a dash (`text`, at `at`) right after a deal's one-letter
+    /// trump: the trump was the name of a Choker hand whose dash stands
+    /// apart (`S - QDKD…`), which opens a Choker section, after the `#`
+    /// left out when the whist section had deals before. Reads the hand
+    /// and returns `true`; else does nothing.
+    fn trump_was_a_name(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) -> bool {
+        let State::Whist {
+            pieces,
+            begun: true,
+            no_trump: false,
+            cards: 0,
+        } = self.state
+        else {
+            return false;
+        };
+        if self.mode != Mode::Auto || pieces[0].len != 1 || text.first() != Some(&b'-') {
+            return false;
+        }
+        if pieces[4].len > 0 {
+            emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+        }
+        self.state = self.section_state(Some(Game::Choker));
+        self.tokens_choker_hand(pieces[0], Shape::NameOnly, emit);
+        self.tokens_choker_hand(at, Shape::of(text), emit);
+        true
     }
 
     /// Whether the deal being read, begun without its trump after a deal
