@@ -582,30 +582,17 @@ mod tests {
     /// capitals; one card in lowercase is reported alone.
     #[test]
     fn cards_in_lowercase_are_one_report() {
-        assert_eq!(
-            reports("Joey-1c3s2g5d4d"),
-            [(
-                "lowercase_card",
-                Span::new(5, 10),
-                Some("write `1C3S2G5D4D`".into())
-            )]
-        );
-        assert_eq!(
-            reports("Joey-1C3s2G5D4d"),
-            [(
-                "lowercase_card",
-                Span::new(5, 10),
-                Some("write `1C3S2G5D4D`".into())
-            )]
-        );
-        assert_eq!(
-            reports("Joey-1C3S2G5D4d"),
-            [(
-                "lowercase_card",
-                Span::new(13, 2),
-                Some("write `4D`".into())
-            )]
-        );
+        for (text, span, fixed) in [
+            ("Joey-1c3s2g5d4d", Span::new(5, 10), "1C3S2G5D4D"),
+            ("Joey-1C3s2G5D4d", Span::new(5, 10), "1C3S2G5D4D"),
+            ("Joey-1C3S2G5D4d", Span::new(13, 2), "4D"),
+        ] {
+            assert_eq!(
+                reports(text),
+                [("lowercase_card", span, Some(format!("write `{fixed}`")))],
+                "{text}"
+            );
+        }
         // With another fault among them, each is told.
         assert_eq!(reports("Joey-1c3s2g5d4X").len(), 5);
     }
