@@ -919,6 +919,30 @@ fn a_file_with_only_unfixable_faults_is_left_as_it_was() {
     );
 }
 
+/// A symbolic link is followed: the file it names is repaired, and the
+/// link stays a link to it.
+#[cfg(unix)]
+#[test]
+fn a_link_is_followed_to_the_file_it_names() {
+    let directory = tempfile::tempdir().unwrap();
+    let target = directory.path().join("hands.txt");
+    let link = directory.path().join("link.txt");
+    std::fs::write(&target, "KS QS 10H 8H 4H AC QC TC 5C KD QD JD 8D\n").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let output = cardsharp(&["check", "--fix", link.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        format!("{HAND}\n")
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
 #[test]
 fn diff_prints_the_repair_and_writes_nothing() {
     let directory = tempfile::tempdir().unwrap();

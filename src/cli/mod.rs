@@ -707,12 +707,12 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
 
 /// Writes `bytes` to a temporary file beside `path`, with `path`'s
 /// permissions, then renames it over `path`: a rewrite cut short (a full
-/// disk, a signal) leaves the original whole, never half a file.
+/// disk, a signal) leaves the original whole, never half a file. A
+/// symbolic link is followed: the file it names is rewritten, and the
+/// link stays a link.
 fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let directory = path
-        .parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let path = &std::fs::canonicalize(path)?;
+    let directory = path.parent().unwrap_or(Path::new("."));
     let mut temporary = tempfile::NamedTempFile::new_in(directory)?;
     temporary.write_all(bytes)?;
     temporary
