@@ -527,6 +527,25 @@ fn a_name_apart_from_its_dash_is_told_by_the_dash() {
     }
 }
 
+/// Mixed documents with every Choker name apart from its dash, all on one
+/// line: the results of their line layout. Their names are random
+/// letters, so that some are one suit letter (`S - …`), which a whist
+/// section's trump could be, where a section begins.
+#[test]
+fn mixed_documents_with_names_apart_read_as_their_lines() {
+    for seed in 1..=3 {
+        let document = generate::mixed_document(300, seed, false);
+        let apart: String = document
+            .lines()
+            .map(|line| line.replacen('-', " - ", 1))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (expected, _) = run(document.as_bytes(), Mode::Auto, Layout::Lines);
+        let (results, reports) = run(apart.as_bytes(), Mode::Auto, Layout::Tokens);
+        assert_eq!((results, reports.as_str()), (expected, ""), "seed {seed}");
+    }
+}
+
 /// A file of whole lines but one, a whist deal's row broken in two: such
 /// a file is framed a line at a time (each whole line at once), and the
 /// deal, whose row spans two lines, is read with its line ends blanked
