@@ -20,7 +20,7 @@ use nom::{IResult, Parser};
 use super::Line;
 use super::fast::card_row::{canonical_card_row, spaced_card_row};
 use super::trace::{recording, traced};
-use crate::ast::{Alphabet, Card, Game, Rank, Suit};
+use crate::ast::{Alphabet, Card, Game, Rank, Span, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 type Error<'a> = nom::error::Error<&'a [u8]>;
@@ -254,22 +254,14 @@ fn diagnose_card_row<const N: usize>(
                 line.content_span(),
             ));
         }
-    } else if diagnostics.len() - reported_before > 1
-        && diagnostics[reported_before..]
-            .iter()
-            .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
-    {
-        // A line written in lowercase is one mistake: one report, for the
-        // line, with the line as it should be.
-        diagnostics.truncate(reported_before);
-        let content = line.content_span();
-        diagnostics.push(Diagnostic::new(
-            Scope::Game(game),
-            Kind::LowercaseCard {
-                fixed: String::from_utf8_lossy(&line.trimmed().to_ascii_uppercase()).into_owned(),
-            },
-            content,
-        ));
+    } else {
+        lowercase_as_one(
+            diagnostics,
+            reported_before,
+            game,
+            line.content_span(),
+            line.trimmed(),
+        );
     }
     if !prose && found != N {
         diagnostics.push(Diagnostic::new(
@@ -279,6 +271,32 @@ fn diagnose_card_row<const N: usize>(
         ));
     }
     (diagnostics.len() == reported_before).then_some(cards)
+}
+
+/// Cards written in lowercase are one mistake: where the reports from
+/// `before` on are several, and each of a card in lowercase, they become
+/// one, on `span`, with its `text` as it should be (in capitals).
+pub(crate) fn lowercase_as_one(
+    diagnostics: &mut Vec<Diagnostic>,
+    before: usize,
+    game: Game,
+    span: Span,
+    text: &[u8],
+) {
+    if diagnostics.len() - before > 1
+        && diagnostics[before..]
+            .iter()
+            .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
+    {
+        diagnostics.truncate(before);
+        diagnostics.push(Diagnostic::new(
+            Scope::Game(game),
+            Kind::LowercaseCard {
+                fixed: String::from_utf8_lossy(&text.to_ascii_uppercase()).into_owned(),
+            },
+            span,
+        ));
+    }
 }
 
 /// The tokens of `text`: runs of bytes between blanks.

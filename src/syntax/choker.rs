@@ -16,7 +16,8 @@ use nom::{IResult, Offset, Parser};
 
 use super::Line;
 use super::card::{
-    WrittenCard, blank, card, diagnose_token, is_blank, look_alike_in_cards, repair,
+    WrittenCard, blank, card, diagnose_token, is_blank, look_alike_in_cards, lowercase_as_one,
+    repair,
 };
 use super::fast::choker_hand::canonical_choker_hand;
 use super::trace::{recording, traced};
@@ -294,8 +295,7 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
 }
 
 /// The faults of a hand's ten ASCII card characters, `cards`, card by
-/// card. Cards written in lowercase are one mistake, as a bridge line's
-/// are: one report, for the cards, with them as they should be.
+/// card; in lowercase, one report for them all, as for a bridge line.
 fn diagnose_ten_characters(line: &Line<'_>, cards: &[u8], diagnostics: &mut Vec<Diagnostic>) {
     let alphabet = Game::Choker.alphabet();
     let before = diagnostics.len();
@@ -304,20 +304,13 @@ fn diagnose_ten_characters(line: &Line<'_>, cards: &[u8], diagnostics: &mut Vec<
             diagnose_token(line, pair, Game::Choker, diagnostics);
         }
     }
-    if diagnostics.len() - before > 1
-        && diagnostics[before..]
-            .iter()
-            .all(|diagnostic| matches!(diagnostic.kind, Kind::LowercaseCard { .. }))
-    {
-        diagnostics.truncate(before);
-        diagnostics.push(Diagnostic::new(
-            SCOPE,
-            Kind::LowercaseCard {
-                fixed: String::from_utf8_lossy(&cards.to_ascii_uppercase()).into_owned(),
-            },
-            line.span_of(cards),
-        ));
-    }
+    lowercase_as_one(
+        diagnostics,
+        before,
+        Game::Choker,
+        line.span_of(cards),
+        cards,
+    );
 }
 
 /// A line with no dash: the dash left out (`JoeyQDKDQSKSJS`, with the fix)

@@ -1472,7 +1472,7 @@ impl TokenFramer {
             self.tokens_section(at, text, emit);
             return;
         }
-        if after_a_deal.is_some()
+        if (after_a_deal.is_some() || (self.at_hands_end() && !is_standard_card(text)))
             && text.len() > 1
             && may_name_a_hand(text)
             && terminator(text).is_none()
@@ -1481,22 +1481,11 @@ impl TokenFramer {
             // A word of letters where a deal would start: the name of a
             // Choker hand whose dash stands apart (the `#` left out before
             // its section), or the deal's trump written out, or a card
-            // where it belongs. The next token says which.
-            self.held = Some(held);
-            return;
-        }
-        if self.at_hands_end()
-            && text.len() > 1
-            && may_name_a_hand(text)
-            && !is_standard_card(text)
-            && terminator(text).is_none()
-            && let Some(held) = Held::new(at, text)
-        {
-            // A word of letters after whole bridge hands read as a deal
-            // without its trump: the name of a Choker hand whose dash
-            // stands apart, or a bad card of the deal. The next token
-            // says which. Not a suit letter: the trump of a whist section
-            // after the hands, which its reading holds in the open.
+            // where it belongs. Likewise after whole bridge hands read as
+            // a deal without its trump, where it is no card: a name, or a
+            // bad card of the deal. The next token says which. Not a suit
+            // letter: the trump of a whist section after the hands, which
+            // its reading holds in the open.
             self.held = Some(held);
             return;
         }
@@ -1760,6 +1749,9 @@ impl TokenFramer {
     /// left out when the whist section had deals before. Reads the hand
     /// and returns `true`; else does nothing.
     fn trump_was_a_name(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) -> bool {
+        if text.first() != Some(&b'-') || self.mode != Mode::Auto {
+            return false;
+        }
         let State::Whist {
             pieces,
             begun: true,
@@ -1769,7 +1761,7 @@ impl TokenFramer {
         else {
             return false;
         };
-        if self.mode != Mode::Auto || pieces[0].len != 1 || text.first() != Some(&b'-') {
+        if pieces[0].len != 1 {
             return false;
         }
         if pieces[4].len > 0 {
