@@ -26,7 +26,11 @@
 //! intrinsics, where the processor has AVX2; the token index classes every
 //! byte of a block with it.
 //!
-//! And one the processor must have AVX-512 for: two-byte tokens at
+//! Where the processor has AVX-512 F and BW, the token index's loop over
+//! a block's words runs in a third copy ([`Isa::run_wide`], called once a
+//! block), whose lookup takes a word of 64 bytes at once.
+//!
+//! And one the processor must have AVX-512 VBMI2 for: two-byte tokens at
 //! places given by a mask, gathered, looked up and written as cards at
 //! once ([`pairs_at_once`]), where a loop reads them one by one. It is
 //! called from both copies, and asks whether the processor has the
@@ -52,11 +56,17 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Isa {
     x86_64_v3: bool,
+    /// The x86-64-v3 features and AVX-512 F and BW, for
+    /// [`Isa::run_wide`]'s copy.
+    avx512_bw: bool,
 }
 
 impl Isa {
     /// The build's baseline: runs on every processor of the architecture.
-    pub(crate) const BASELINE: Isa = Isa { x86_64_v3: false };
+    pub(crate) const BASELINE: Isa = Isa {
+        x86_64_v3: false,
+        avx512_bw: false,
+    };
 
     /// The best copy this processor can run.
     pub(crate) fn detect() -> Isa {
@@ -70,7 +80,11 @@ impl Isa {
                 && std::arch::is_x86_feature_detected!("movbe")
                 && std::arch::is_x86_feature_detected!("popcnt");
             if v3 {
-                Isa { x86_64_v3: true }
+                Isa {
+                    x86_64_v3: true,
+                    avx512_bw: std::arch::is_x86_feature_detected!("avx512f")
+                        && std::arch::is_x86_feature_detected!("avx512bw"),
+                }
             } else {
                 Isa::BASELINE
             }
@@ -97,6 +111,25 @@ impl Isa {
 }
 
 impl Isa {
+    /// Runs `loop_of_words` compiled with AVX-512 F and BW besides the
+    /// x86-64-v3 features, where the processor has them: a loop over
+    /// words of 64 bytes, whose [`Isa::table_classes`] then takes a
+    /// word in one register, one lookup and one compare a class, each
+    /// giving its mask at once (AVX2 takes two halves, and a move and a
+    /// shift to join their masks). Called once a block, not in the
+    /// loop: code compiled with other features is not inlined into the
+    /// hot loops' copies, and a call a word costs more than it saves.
+    #[inline(always)]
+    pub(crate) fn run_wide<R>(self, loop_of_words: impl FnOnce() -> R) -> R {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512_bw {
+            // SAFETY: `avx512_bw` is true only in an `Isa` made by
+            // `detect`, which found every feature the function enables.
+            return unsafe { x86_64_v4(loop_of_words) };
+        }
+        loop_of_words()
+    }
+
     /// For each byte of `window`, whether it is `table`'s entry at its
     /// low four bits, and whether it is each of `bytes`, as bit masks;
     /// `None` where only the baseline runs, for the caller to find them by
@@ -113,6 +146,11 @@ impl Isa {
         table: [u8; 16],
         bytes: [u8; C],
     ) -> Option<(u64, [u64; C])> {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512_bw {
+            // SAFETY: as in `run_wide`, the processor has AVX-512 BW.
+            return Some(unsafe { table_classes_avx512(window, table, bytes) });
+        }
         #[cfg(target_arch = "x86_64")]
         if self.x86_64_v3 {
             // SAFETY: as in `run`, the processor has AVX2.
@@ -305,6 +343,37 @@ fn pairs_at_once_avx512(
     }
     let last = std::arch::x86_64::_pdep_u64(1 << (words.len() - 1), starts).trailing_zeros();
     (marked, last as usize)
+}
+
+/// [`Isa::table_classes`] with AVX-512 BW, the 64 bytes at once.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn table_classes_avx512<const C: usize>(
+    window: &[u8; 64],
+    table: [u8; 16],
+    bytes: [u8; C],
+) -> (u64, [u64; C]) {
+    use std::arch::x86_64::{
+        _mm512_broadcast_i32x4, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
+        _mm512_shuffle_epi8,
+    };
+    // SAFETY: `window` holds the 64 bytes read.
+    let lanes = unsafe { _mm512_loadu_si512(window.as_ptr().cast()) };
+    let table = _mm512_broadcast_i32x4(bytemuck::cast(table));
+    let in_table = _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(table, lanes), lanes);
+    // The bytes as the signed lanes take them.
+    #[allow(clippy::cast_possible_wrap)]
+    let are = bytes.map(|byte| _mm512_cmpeq_epi8_mask(lanes, _mm512_set1_epi8(byte as i8)));
+    (in_table, are)
+}
+
+/// `loop_of_words` compiled with the x86-64-v3 features and AVX-512 F and
+/// BW.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw")]
+fn x86_64_v4<R>(loop_of_words: impl FnOnce() -> R) -> R {
+    loop_of_words()
 }
 
 /// `hot_loop` compiled with the x86-64-v3 features; AVX and the SSE levels

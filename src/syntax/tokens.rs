@@ -745,7 +745,10 @@ impl TokenFramer {
         } else {
             (block, first_line)
         };
-        index.build(block, first_line, isa);
+        isa.run_wide(
+            #[inline(always)]
+            || index.build(block, first_line, isa),
+        );
         let mut cursor = index.cursor();
         loop {
             if matches!(self.state, State::Whist { begun: false, .. })
