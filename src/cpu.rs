@@ -68,6 +68,24 @@ impl Isa {
         avx512_bw: false,
     };
 
+    /// Every copy this processor can run, from the baseline to the best,
+    /// for the tests that compare them.
+    #[cfg(test)]
+    pub(crate) fn runnable() -> Vec<Isa> {
+        let best = Isa::detect();
+        let mut copies = vec![Isa::BASELINE];
+        if best.x86_64_v3 {
+            copies.push(Isa {
+                avx512_bw: false,
+                ..best
+            });
+        }
+        if best.avx512_bw {
+            copies.push(best);
+        }
+        copies
+    }
+
     /// The best copy this processor can run.
     pub(crate) fn detect() -> Isa {
         #[cfg(target_arch = "x86_64")]

@@ -1483,33 +1483,43 @@ mod tests {
         inputs
     }
 
-    /// The copy of the hot loops compiled for the baseline and the one
-    /// this processor runs (x86-64-v3 where it has it) agree byte for
-    /// byte, for every action, output and diagnostics format.
+    /// Every copy of the hot loops this processor runs (the baseline's,
+    /// x86-64-v3's, and the token index's with AVX-512 where it has them)
+    /// agree byte for byte, for every action, output and diagnostics
+    /// format, in both layouts.
     #[test]
     fn every_compiled_copy_of_the_hot_loops_gives_the_same_bytes() {
-        let detected = Isa::detect();
+        let copies = Isa::runnable();
         let inputs = inputs();
-        for action in [Action::Run, Action::Check, Action::Explain, Action::Parse] {
-            for output in [OutputFormat::Text, OutputFormat::Json] {
-                for diagnostics in [DiagnosticFormat::Short, DiagnosticFormat::Json] {
-                    let settings = Settings {
-                        mode: Mode::Auto,
-                        layout: Layout::Lines,
-                        action,
-                        output,
-                        diagnostics,
-                    };
-                    for input in &inputs {
-                        let run = |isa| {
-                            let (mut out, mut err) = (Vec::new(), Vec::new());
-                            let tally =
-                                process_on(isa, "input", &input[..], &settings, &mut out, &mut err)
-                                    .unwrap();
-                            (out, err, tally)
-                        };
-                        assert!(run(Isa::BASELINE) == run(detected), "{settings:?}");
-                    }
+        let actions = [Action::Run, Action::Check, Action::Explain, Action::Parse];
+        let outputs = [OutputFormat::Text, OutputFormat::Json];
+        let formats = [DiagnosticFormat::Short, DiagnosticFormat::Json];
+        let every = actions.into_iter().flat_map(|action| {
+            outputs.into_iter().flat_map(move |output| {
+                formats.into_iter().flat_map(move |diagnostics| {
+                    [Layout::Lines, Layout::Tokens]
+                        .map(|layout| (action, output, diagnostics, layout))
+                })
+            })
+        });
+        for (action, output, diagnostics, layout) in every {
+            let settings = Settings {
+                mode: Mode::Auto,
+                layout,
+                action,
+                output,
+                diagnostics,
+            };
+            for input in &inputs {
+                let run = |isa| {
+                    let (mut out, mut err) = (Vec::new(), Vec::new());
+                    let tally = process_on(isa, "input", &input[..], &settings, &mut out, &mut err)
+                        .unwrap();
+                    (out, err, tally)
+                };
+                let on_baseline = run(Isa::BASELINE);
+                for &isa in &copies[1..] {
+                    assert!(on_baseline == run(isa), "{settings:?} {isa:?}");
                 }
             }
         }
