@@ -211,7 +211,8 @@ fn table_classes_avx2<const C: usize>(
 }
 
 /// Whether the processor has the AVX-512 instructions that
-/// [`pairs_at_once`] runs on (Intel since Ice Lake, AMD since Zen 4):
+/// [`pairs_at_once`] runs on (Intel since Ice Lake, AMD since Zen 4),
+/// and BMI2, whose `pdep` it uses:
 /// 0 not yet asked, 1 no, 2 yes. Asked once, as each call then costs
 /// one load and a compare: the features' own checks, or a `LazyLock`,
 /// cost a processor without them some 40 instructions a row read
@@ -237,7 +238,9 @@ fn detect_pairs_at_once() -> bool {
     let has = std::arch::is_x86_feature_detected!("avx512f")
         && std::arch::is_x86_feature_detected!("avx512bw")
         && std::arch::is_x86_feature_detected!("avx512vbmi")
-        && std::arch::is_x86_feature_detected!("avx512vbmi2");
+        && std::arch::is_x86_feature_detected!("avx512vbmi2")
+        // Every such processor has it, but a virtual machine may hide it.
+        && std::arch::is_x86_feature_detected!("bmi2");
     PAIRS_AT_ONCE.store(1 + u8::from(has), std::sync::atomic::Ordering::Relaxed);
     has
 }

@@ -808,6 +808,7 @@ mod tests {
                 && std::arch::is_x86_feature_detected!("avx512bw")
                 && std::arch::is_x86_feature_detected!("avx512vbmi")
                 && std::arch::is_x86_feature_detected!("avx512vbmi2")
+                && std::arch::is_x86_feature_detected!("bmi2")
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
