@@ -873,6 +873,38 @@ mod tests {
         (index, PlacedHands { line, hands })
     }
 
+    /// A row of all cards, 9 or 16 of them (the second eight words of a
+    /// read at once are written apart from the first), is read at once
+    /// as card by card: the property test above draws so long a row of
+    /// all cards only now and then.
+    #[test]
+    fn a_long_row_of_cards_is_read_at_once_as_card_by_card() {
+        let pairs = ["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"];
+        let mut bytes = [b' '; READ];
+        let mut starts = 0u64;
+        for card in 0..16 {
+            bytes[3 * card..3 * card + 2].copy_from_slice(pairs[card % 8].as_bytes());
+            starts |= 1 << (3 * card);
+        }
+        for count in [9, 16] {
+            let alphabet = Game::Bridge.alphabet();
+            let (mut at_once, mut one_by_one) =
+                (vec![Card::default(); count], vec![Card::default(); count]);
+            let read = cards_at(&bytes, 1000, starts, alphabet, &mut at_once);
+            assert_eq!(read, (0, 1000 + 3 * (count - 1)), "{count} cards");
+            assert_eq!(
+                cards_one_by_one(&bytes, 1000, starts, alphabet, &mut one_by_one),
+                read
+            );
+            assert_eq!(at_once, one_by_one, "{count} cards");
+            let offsets: Vec<_> = at_once.iter().map(|card| card.offset()).collect();
+            assert_eq!(
+                offsets,
+                (0..count).map(|card| 1000 + 3 * card).collect::<Vec<_>>()
+            );
+        }
+    }
+
     /// A row is read at once where the block holds the READ bytes from
     /// where the row before ended, and left to the walk (`None`, nothing
     /// read) one byte short of them.
