@@ -154,13 +154,6 @@ impl Alphabet {
         self.rank_of[usize::from(rank)] | self.suit_of[usize::from(suit)]
     }
 
-    /// The tables [`Alphabet::card_code`] reads: each byte's rank
-    /// strength, and its suit's index times 16 (bit 7 where the byte is
-    /// none).
-    pub(crate) fn code_tables(&self) -> (&[u8; 256], &[u8; 256]) {
-        (&self.rank_of, &self.suit_of)
-    }
-
     /// [`Alphabet::card_code`] as a word, negative (its top bit set) when
     /// either byte is not a letter: the or that joins the two sets the
     /// sign flag a jump tests, where a code's bit 7 needs a test of its
@@ -316,10 +309,7 @@ impl Suit {
 /// prints it in one alphabet for all games, `KS@36`: rank and suit as
 /// [`Rank`] and [`Suit`] print them, then the offset. Choker's Chicken of
 /// Chickens, `CC` in its file, prints as `AC@...`.
-// Transparent, a word: a row of cards is written as words at once
-// (`crate::cpu::pairs_at_once`).
-#[derive(Clone, Copy, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
-#[repr(transparent)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Card {
     bits: u64,
 }
@@ -363,11 +353,6 @@ impl Card {
         Self {
             bits: code as u64 | (offset as u64) << OFFSET_SHIFT,
         }
-    }
-
-    /// The word the card is, as [`Card::after`] adds to it.
-    pub(crate) const fn word(self) -> u64 {
-        self.bits
     }
 
     /// The card whose [`Alphabet::card_word`] is `word`, written `at`

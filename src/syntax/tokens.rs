@@ -745,10 +745,7 @@ impl TokenFramer {
         } else {
             (block, first_line)
         };
-        isa.run_wide(
-            #[inline(always)]
-            || index.build(block, first_line, isa),
-        );
+        index.build(block, first_line, isa);
         let mut cursor = index.cursor();
         loop {
             if matches!(self.state, State::Whist { begun: false, .. })

@@ -29,7 +29,6 @@ use super::byte_masks::{SPACES, classes64};
 use super::token_index::TokenIndex;
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
-use crate::cpu::pairs_at_once;
 use crate::syntax::{Block, LineRef, PlacedDeal, PlacedHands, PlacedRow};
 
 /// The bytes a row's tokens may span, read as one window: a row of the
@@ -101,35 +100,6 @@ fn word_from<'a, const N: usize>(
 /// of the first pair that is no card (bit 7 set), else 0, and the input's
 /// offset where the last token starts, read or not.
 ///
-/// All at once where the processor can ([`pairs_at_once`], AVX-512) and
-/// the row is all cards; otherwise, or to find which pair is no card,
-/// one by one ([`cards_one_by_one`]). At once, a reflowed whist deal took
-/// 0.96 times the processor time of its lines-layout original, one by one
-/// 1.03 (`--jobs 1`, alternating, 60 turns each).
-#[inline(always)]
-fn cards_at(
-    bytes: &[u8; READ],
-    origin: usize,
-    starts: u64,
-    alphabet: &Alphabet,
-    cards: &mut [Card],
-) -> (u8, usize) {
-    let origin_card = Card::from_code(0, origin);
-    let words = bytemuck::cast_slice_mut(cards);
-    match pairs_at_once(
-        bytes,
-        starts,
-        alphabet.code_tables(),
-        origin_card.word(),
-        words,
-    ) {
-        Some((0, last)) => (0, origin + last),
-        _ => cards_one_by_one(bytes, origin, starts, alphabet, cards),
-    }
-}
-
-/// [`cards_at`], card by card.
-///
 /// A test at each card, never taken on a file of cards, where the
 /// canonical rows or their codes together and judge once: it puts each
 /// card's store in a block of its own, which keeps the compiler from
@@ -143,7 +113,7 @@ fn cards_at(
 /// code's byte took an instruction more to widen (a whist deal 2633 to
 /// 2585).
 #[inline(always)]
-fn cards_one_by_one(
+fn cards_at(
     bytes: &[u8; READ],
     origin: usize,
     mut starts: u64,
@@ -799,23 +769,6 @@ mod tests {
             })
     }
 
-    /// Whether this processor has the AVX-512 instructions
-    /// [`pairs_at_once`] runs on, asked apart from it.
-    fn processor_reads_pairs_at_once() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512vbmi")
-                && std::arch::is_x86_feature_detected!("avx512vbmi2")
-                && std::arch::is_x86_feature_detected!("bmi2")
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
-    }
-
     /// The line from the first token to the end of the last, as the
     /// framer frames it.
     fn piece(tokens: &[(usize, usize)], base: usize) -> LineRef {
@@ -877,37 +830,6 @@ mod tests {
     /// read at once are written apart from the first), is read at once
     /// as card by card: the property test above draws so long a row of
     /// all cards only now and then.
-    #[test]
-    fn a_long_row_of_cards_is_read_at_once_as_card_by_card() {
-        let pairs = ["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"];
-        let mut bytes = [b' '; READ];
-        let mut starts = 0u64;
-        for card in 0..16 {
-            bytes[3 * card..3 * card + 2].copy_from_slice(pairs[card % 8].as_bytes());
-            starts |= 1 << (3 * card);
-        }
-        for count in [9, 16] {
-            let alphabet = Game::Bridge.alphabet();
-            let (mut at_once, mut one_by_one) =
-                (vec![Card::default(); count], vec![Card::default(); count]);
-            let read = cards_at(&bytes, 1000, starts, alphabet, &mut at_once);
-            assert_eq!(read, (0, 1000 + 3 * (count - 1)), "{count} cards");
-            assert_eq!(
-                cards_one_by_one(&bytes, 1000, starts, alphabet, &mut one_by_one),
-                read
-            );
-            assert_eq!(at_once, one_by_one, "{count} cards");
-            let offsets: Vec<_> = at_once.iter().map(|card| card.offset()).collect();
-            assert_eq!(
-                offsets,
-                (0..count).map(|card| 1000 + 3 * card).collect::<Vec<_>>()
-            );
-        }
-    }
-
-    /// A row is read at once where the block holds the READ bytes from
-    /// where the row before ended, and left to the walk (`None`, nothing
-    /// read) one byte short of them.
     #[test]
     fn a_row_is_read_at_once_where_its_block_holds_the_bytes_read() {
         let row = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
@@ -1104,70 +1026,6 @@ mod tests {
             prop_assert!(!placed_bridge_hand(found(&tokens, 0), &block, &mut hand));
             if let Some(row) = kept(&text, &tokens, 0) {
                 prop_assert!(!placed_bridge_hand(row, &block, &mut hand));
-            }
-        }
-
-        /// A row read at once ([`pairs_at_once`]) is the row read card by
-        /// card: the same cards at the same offsets, the same code of the
-        /// first pair that is no card, the same last start, whatever the
-        /// bytes (letters, other bytes, bytes above 127) and the starts
-        /// (as many as the cards wanted, or more). Where the processor has
-        /// AVX-512, at once it is read: a row of cards is not handed back.
-        #[test]
-        fn a_row_read_at_once_is_the_row_read_card_by_card(
-            tokens in prop::collection::vec(
-                (
-                    1usize..5,
-                    prop_oneof![
-                        30 => prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "1G", "CC", "QD"])
-                            .prop_map(|pair| pair.as_bytes().to_vec()),
-                        1 => prop::collection::vec(any::<u8>(), 2),
-                        // A letter but for bit 7, which the tables' 128
-                        // entries at once would not tell apart.
-                        1 => prop::sample::select(vec![[b'A' | 0x80, b'S'], [b'K', b'H' | 0x80]])
-                            .prop_map(|pair| pair.to_vec()),
-                    ],
-                ),
-                1..24,
-            ),
-            extra in prop_oneof![8 => Just(0u64), 1 => any::<u64>()],
-            wanted in 0usize..4,
-            choker in any::<bool>(),
-            origin in 0usize..1 << 40,
-        ) {
-            let mut bytes = [b' '; READ];
-            let mut starts = extra;
-            let mut at = 0;
-            for (gap, pair) in &tokens {
-                at += gap;
-                if at + 2 > READ {
-                    break;
-                }
-                bytes[at..at + 2].copy_from_slice(pair);
-                starts |= 1 << at.min(63);
-                at += 2;
-            }
-            // As many cards as starts, or fewer, as the callers ask.
-            let count = starts.count_ones() as usize - wanted.min(starts.count_ones() as usize - 1);
-            let count = count.min(16);
-            let alphabet = if choker { Game::Choker.alphabet() } else { Game::Bridge.alphabet() };
-            let (mut at_once, mut one_by_one) = (vec![Card::default(); count], vec![Card::default(); count]);
-            let read = cards_at(&bytes, origin, starts, alphabet, &mut at_once);
-            let expected = cards_one_by_one(&bytes, origin, starts, alphabet, &mut one_by_one);
-            prop_assert_eq!(read, expected);
-            if read.0 == 0 {
-                prop_assert_eq!(&at_once, &one_by_one);
-            }
-            let origin_card = Card::from_code(0, origin).word();
-            let words = bytemuck::cast_slice_mut(&mut at_once);
-            let fast = pairs_at_once(&bytes, starts, alphabet.code_tables(), origin_card, words);
-            prop_assert_eq!(fast.is_some(), processor_reads_pairs_at_once());
-            if let Some((marked, last)) = fast {
-                prop_assert_eq!(marked == 0, expected.0 == 0);
-                if marked == 0 {
-                    prop_assert_eq!(origin + last, expected.1);
-                    prop_assert_eq!(&at_once, &one_by_one);
-                }
             }
         }
 

@@ -581,7 +581,7 @@ mod tests {
             // Every instruction set this processor has indexes it alike.
             for isa in Isa::runnable() {
                 let mut on_isa = TokenIndex::default();
-                isa.run_wide(|| on_isa.build(Block { bytes: &bytes, base: 0 }, first_line, isa));
+                on_isa.build(Block { bytes: &bytes, base: 0 }, first_line, isa);
                 prop_assert_eq!(format!("{on_isa:?}"), format!("{index:?}"));
             }
             let mut cursor = index.cursor();
