@@ -616,7 +616,7 @@ impl Kind {
                 code: "card_count",
                 severity: Severity::Error,
                 message: format!("expected {expected} cards on this line, found {found}"),
-                label: format!("{found} cards"),
+                label: cards(*found),
                 secondary: Vec::new(),
                 help: Some(if *found == 2 * expected {
                     "two hands on one line? put each on its own line".to_owned()
@@ -676,7 +676,7 @@ impl Kind {
                 message: format!(
                     "expected 10 card characters (five cards) after the dash, found {found}"
                 ),
-                label: format!("{found} characters"),
+                label: counted(*found, "character"),
                 secondary: Vec::new(),
                 help: Some(
                     if *without_blanks {
@@ -1188,13 +1188,15 @@ fn read_as_bridge_label(rows: Span) -> Secondary {
     }
 }
 
+/// `1 card`, `2 cards`: a count with its noun, singular for one.
+fn counted(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
 /// `1 line`, `2 lines`.
 fn lines(count: usize) -> String {
-    if count == 1 {
-        "1 line".to_owned()
-    } else {
-        format!("{count} lines")
-    }
+    counted(count, "line")
 }
 
 /// What a look-alike character is, for a reader who cannot see the
@@ -1235,11 +1237,7 @@ fn ascii_name(meant: char) -> String {
 
 /// `1 card`, `2 cards`.
 fn cards(count: usize) -> String {
-    if count == 1 {
-        "1 card".to_owned()
-    } else {
-        format!("{count} cards")
-    }
+    counted(count, "card")
 }
 
 #[cfg(test)]
@@ -1403,5 +1401,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A count's noun agrees with its number: one card, one character.
+    #[test]
+    fn count_words_agree_with_their_numbers() {
+        let bridge = Scope::Game(Game::Bridge);
+        let one_card = Kind::CardCount {
+            expected: 13,
+            found: 1,
+        };
+        assert_eq!(one_card.describe(bridge).label, "1 card");
+        let one_character = Kind::ChokerCardCount {
+            found: 1,
+            without_blanks: false,
+        };
+        let choker = Scope::Game(Game::Choker);
+        assert_eq!(one_character.describe(choker).label, "1 character");
+        let cards = Kind::CardCount {
+            expected: 13,
+            found: 12,
+        };
+        assert_eq!(cards.describe(bridge).label, "12 cards");
     }
 }

@@ -268,7 +268,10 @@ pub(super) fn symbols(view: &View<'_>) -> Vec<DocumentSymbol> {
         .into_iter()
         .map(|(game, span, records)| DocumentSymbol {
             name: format!("{} section", game_name(game)),
-            detail: Some(format!("{} records", records.len())),
+            detail: Some(match records.len() {
+                1 => "1 record".to_owned(),
+                count => format!("{count} records"),
+            }),
             kind: SymbolKind::NAMESPACE,
             tags: None,
             deprecated: None,
