@@ -27,11 +27,7 @@ use super::document::{
     END, HASH, MAX_JUNK_BYTES, missing_terminator, other_games_terminator, problem,
 };
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
-use super::fast::token_lines::{
-    has_byte, has_control_bytes, is_choker_hand_token, is_row_of_thirteen, is_shaped_as_a_hand,
-    next_token,
-};
-use super::fast::token_scan::{NextStart, first_start, token_at};
+use super::fast::token_lines::{has_byte, is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::trace::traced;
 use super::{
     Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedDeal, PlacedHands, PlacedRow,
@@ -144,8 +140,7 @@ pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) 
 /// canonical layout (a row of thirteen cards, a trump, a terminator), as
 /// in a file written one record to a line: such a block is framed
 /// quicker line by line, each line at once, than through the token
-/// index. Not a Choker hand: those are read quicker still straight from
-/// the bytes (`fast::token_scan`), a line or not.
+/// index.
 pub(crate) fn lines_are_units(bytes: &[u8]) -> bool {
     const SAMPLE: usize = 16;
     let lines = Lines::new(Block { bytes, base: 0 }, 1).take(SAMPLE);
@@ -712,10 +707,8 @@ impl TokenFramer {
     }
 
     /// Frames the whole lines of `block`, the first numbered
-    /// `first_line`, at once: the hands of a Choker section read straight
-    /// from the bytes (`fast::token_scan`), every other token found
-    /// through the index of `fast::token_index` (built after the hands a
-    /// block begins with), and the plain pairs of a hand or of a deal's
+    /// `first_line`, at once: every token found through the index of
+    /// `fast::token_index`, and the plain pairs of a hand or of a deal's
     /// row taken as one run. Gives what [`TokenFramer::line`] gives fed
     /// the lines one by one (a property test holds it to that). Returns
     /// the number of the line after the last.
@@ -729,22 +722,6 @@ impl TokenFramer {
     ) -> usize {
         let mut index = std::mem::take(&mut self.index);
         self.carriage_returns |= memchr::memchr(b'\r', block.bytes).is_some();
-        // Looked for once a block, where a Choker hand is first wanted.
-        let mut controls = None;
-        // A block that goes on with a Choker section's hands: those read
-        // straight from its bytes, and only the rest indexed.
-        let (block, first_line) = if matches!(self.state, State::Choker { .. })
-            && !*controls.get_or_insert_with(|| has_control_bytes(block.bytes))
-            && let Some((end, line)) = self.scanned_choker_hands(block, 0, first_line, emit)
-        {
-            let rest = Block {
-                bytes: &block.bytes[end..],
-                base: block.base + end,
-            };
-            (rest, line)
-        } else {
-            (block, first_line)
-        };
         index.build(block, first_line, isa);
         let mut cursor = index.cursor();
         loop {
@@ -769,26 +746,6 @@ impl TokenFramer {
                     cards,
                     ..
                 } => HAND - cards % HAND,
-                State::Choker {
-                    hand: HandSoFar::Nothing,
-                    ..
-                } => {
-                    // A block with control bytes, which a token may hold
-                    // and a hand may not, goes token by token.
-                    let controls = *controls.get_or_insert_with(|| has_control_bytes(block.bytes));
-                    if !controls
-                        && let Some((end, _)) = self.scanned_choker_hands(
-                            block,
-                            cursor.at(),
-                            cursor.line_at(cursor.at()),
-                            emit,
-                        )
-                    {
-                        cursor.skip_to(end);
-                        continue;
-                    }
-                    0
-                }
                 _ => 0,
             };
             if wanted > 0
@@ -1012,70 +969,6 @@ impl TokenFramer {
             len: 2,
             number: cursor.line_at(row.last),
         });
-    }
-
-    /// Whole Choker hands from `from` in `block`, which holds no control
-    /// byte, between hands: each framed as the whole hand's shortcut in
-    /// [`Self::any_token`] frames it, read straight from the bytes
-    /// (`fast::token_scan`). `line` is the number of the line `from` is
-    /// on. The end of the last hand taken, and its line's number; `None`,
-    /// and nothing read, where a token is held back or the next token is
-    /// no such hand or lies beyond the scan's window.
-    #[inline(always)]
-    fn scanned_choker_hands(
-        &mut self,
-        block: Block<'_>,
-        from: usize,
-        line: usize,
-        emit: &mut impl FrameSink,
-    ) -> Option<(usize, usize)> {
-        if !self.holds_nothing() {
-            return None;
-        }
-        let State::Choker {
-            hand: HandSoFar::Nothing,
-            waiting,
-            first,
-            previous,
-        } = &mut self.state
-        else {
-            return None;
-        };
-        let bytes = block.bytes;
-        let start = first_start(bytes, from)?;
-        let (mut start, mut line) = (start.start, line + start.newlines);
-        let mut pending = *waiting;
-        let mut last: Option<LineRef> = None;
-        while let Some(token) = token_at(bytes, start)
-            && is_whole_choker_hand(token.text)
-        {
-            let at = LineRef {
-                offset: block.base + start,
-                len: token.text.len(),
-                number: line,
-            };
-            match pending.take() {
-                Some(opponent) => emit.choker([opponent, at]),
-                None => pending = Some(at),
-            }
-            if last.is_none() && first.is_none() {
-                *first = Some(at);
-            }
-            last = Some(at);
-            let next = match token.next {
-                Some(next) => next,
-                None => match first_start_beyond(bytes, start + token.text.len()) {
-                    Some(next) => next,
-                    None => break,
-                },
-            };
-            (start, line) = (next.start, line + next.newlines);
-        }
-        let last = last?;
-        *waiting = pending;
-        *previous = Some(last);
-        self.last_token = Some(last);
-        Some((last.offset + last.len - block.base, last.number))
     }
 
     /// The next run of plain pairs, up to `wanted`, as
@@ -2040,21 +1933,6 @@ fn may_be_a_trump(text: &[u8]) -> bool {
     }
 }
 
-/// [`first_start`] past a run of spaces longer than a token's window:
-/// out of the way of the hands' loop.
-#[cold]
-#[inline(never)]
-fn first_start_beyond(bytes: &[u8], from: usize) -> Option<NextStart> {
-    first_start(bytes, from)
-}
-
-/// A token of a block without control bytes that
-/// [`TokenFramer::scanned_choker_hands`] takes as a whole hand.
-#[inline(always)]
-fn is_whole_choker_hand(text: &[u8]) -> bool {
-    is_shaped_as_a_hand(text) && !may_be_a_trump(text)
-}
-
 /// `trump…`, in any case: out of the way of the other names.
 #[cold]
 #[inline(never)]
@@ -2343,11 +2221,9 @@ mod tests {
             prop::collection::vec((card.clone(), space.clone()), count)
         };
         let trump = prop::sample::select(vec!["S", "H", "D", "C"]);
-        // Choker hands in a row, which the framer reads straight from the
-        // bytes (`fast::token_scan`): now and then one whose name may say
-        // a trump, is too long for the scan's window, holds bytes above
-        // ASCII or a control byte; spaced now and then by a run longer
-        // than the window.
+        // Choker hands in a row: now and then one whose name may say a
+        // trump, or that is long, holds bytes above ASCII or a control
+        // byte; spaced now and then by a long run of blanks.
         let choker_hand = prop::sample::select(vec![
             "Bob-2C3D4H5S6G",
             "Ann-TSJSQSKSAS",

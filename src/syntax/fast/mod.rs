@@ -17,5 +17,4 @@ pub(crate) mod newline;
 pub(crate) mod placed;
 pub(crate) mod token_index;
 pub(crate) mod token_lines;
-pub(crate) mod token_scan;
 pub(crate) mod trump_line;

@@ -1,7 +1,6 @@
 //! The token framer's shortcut for a block: where every token of the
 //! block starts and ends, found 64 bytes at a time as bit masks, before
-//! the framer's state machine runs over them (from the block's start, or
-//! after the Choker hands it begins with, which `token_scan` reads).
+//! the framer's state machine runs over them.
 //!
 //! What it shortcuts: the grammar's `spaces , token` read line by line
 //! ([`TokenFramer::line`]), a call and a branch for every byte. In a file
@@ -243,13 +242,6 @@ impl Cursor<'_> {
     #[inline(always)]
     pub(crate) fn line_at(&self, offset: usize) -> usize {
         self.index.words[offset / 64].line_at(offset % 64)
-    }
-
-    /// Where the next token is looked for: the end of the last one read,
-    /// the block's start, or the start of a token not taken (as
-    /// [`Cursor::plain_pairs`] leaves it).
-    pub(crate) fn at(&self) -> usize {
-        self.at
     }
 
     /// Moves on to `at`, the end of a token read from the block's bytes
@@ -660,7 +652,7 @@ mod tests {
                     token => break token.map(|(start, _)| start),
                 }
             };
-            let window_end = 64 * (cursor.at() / 64 + WINDOW_WORDS);
+            let window_end = 64 * (cursor.at / 64 + WINDOW_WORDS);
             let whole = plain.len() == wanted
                 && closing.is_some_and(|start| start < window_end)
                 && window_end <= 64 * index.words.len();

@@ -91,36 +91,10 @@ pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
 /// the dash before ten card bytes, no byte up to the space.
 #[inline(always)]
 pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
-    is_shaped_as_a_hand(text) && all_above_space(text)
-}
-
-/// `name-cards` by its first byte and its dash: a letter, and the dash
-/// before ten bytes. For a token of a block that holds no byte up to the
-/// space but the spaces (no control byte), this is
-/// [`is_choker_hand_token`]: its bytes need no look beyond the shape's.
-#[inline(always)]
-pub(crate) fn is_shaped_as_a_hand(text: &[u8]) -> bool {
-    text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
-}
-
-/// Whether `bytes` hold a byte up to the space other than the space, a
-/// tab, a CR or an LF: a control byte, which a token may hold. 256 bytes
-/// at a time, each judged without a branch, so that the compiler compares
-/// them as vectors.
-#[inline(always)]
-pub(crate) fn has_control_bytes(bytes: &[u8]) -> bool {
-    let is_control = |byte: u8| {
-        u8::from(byte < b' ')
-            & u8::from(byte != b'\t')
-            & u8::from(byte != b'\n')
-            & u8::from(byte != b'\r')
-    };
-    bytes.chunks(256).any(|chunk| {
-        chunk
-            .iter()
-            .fold(0, |found, &byte| found | is_control(byte))
-            != 0
-    })
+    text.len() >= 12
+        && text[0].is_ascii_alphabetic()
+        && text[text.len() - 11] == b'-'
+        && all_above_space(text)
 }
 
 /// The next token of `text` from `from`: its start and end, skipping the
@@ -221,40 +195,5 @@ mod tests {
             prop_assert_eq!(is_choker_hand_token(&text), by_grammar);
         }
 
-        /// A token (no space, tab, CR or LF) whose bytes hold no control
-        /// byte is judged a Choker hand's by its shape alone as
-        /// `is_choker_hand_token` judges it with its bytes looked at.
-        #[test]
-        fn a_hand_token_without_controls_is_judged_by_its_shape(text in line()) {
-            let token: Vec<u8> = text.into_iter().filter(|b| !b" \t\r\n".contains(b)).collect();
-            if !has_control_bytes(&token) {
-                prop_assert_eq!(
-                    is_shaped_as_a_hand(&token),
-                    is_choker_hand_token(&token)
-                );
-            }
-        }
-
-        /// `has_control_bytes` is: a byte below the space that is not a
-        /// tab, an LF or a CR, anywhere. Bytes without one, and each byte
-        /// value put anywhere in them, in blocks longer than the windows of
-        /// 256 bytes too.
-        #[test]
-        fn control_bytes_are_found_anywhere(
-            clean in prop::collection::vec(
-                prop::sample::select(b"AS- \t\n\r\x7f\x80\xff".to_vec()),
-                0..700,
-            ),
-            at in any::<prop::sample::Index>(),
-        ) {
-            prop_assert!(!has_control_bytes(&clean));
-            let at = at.index(clean.len() + 1);
-            for byte in 0..=u8::MAX {
-                let mut bytes = clean.clone();
-                bytes.insert(at, byte);
-                let expected = byte < b' ' && !b"\t\n\r".contains(&byte);
-                prop_assert_eq!(has_control_bytes(&bytes), expected, "{:#04x} at {}", byte, at);
-            }
-        }
     }
 }
