@@ -1483,9 +1483,8 @@ mod tests {
         inputs
     }
 
-    /// Every copy of the hot loops this processor runs (the baseline's,
-    /// x86-64-v3's, and the token index's with AVX-512 where it has them)
-    /// agree byte for byte, for every action, output and diagnostics
+    /// Every copy of the hot loops this processor runs (the baseline's and
+    /// x86-64-v3's) agree byte for byte, for every action, output and diagnostics
     /// format, in both layouts.
     #[test]
     fn every_compiled_copy_of_the_hot_loops_gives_the_same_bytes() {

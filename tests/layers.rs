@@ -71,8 +71,8 @@ const FLAG_EXCEPTIONS: &[(&str, &str, &str)] = &[
     (
         "src/diagnostic.rs",
         "--layout",
-        "the help of records_on_one_line: DESIGN.md asks it to name both \
-         remedies, `--layout tokens` and `cardsharp fmt --layout tokens`",
+        "the help of records_on_one_line names both remedies, \
+         `--layout tokens` and `cardsharp fmt --layout tokens`",
     ),
     (
         "src/diagnostic/catalogue.rs",

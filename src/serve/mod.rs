@@ -1,6 +1,6 @@
 //! The playground, `cardsharp serve`: a page for learning and trying the
 //! languages, and the one endpoint it calls, `POST /api/analyze`, served
-//! on loopback only (DESIGN.md, "The playground").
+//! on loopback only.
 //!
 //! Everything the server answers is built into the binary: the page's
 //! files, the examples and the grammar with its nom functions. No route

@@ -1,13 +1,14 @@
 //! The front end: bytes in, typed records and diagnostics out.
 //!
-//! Two layers, as the grammar (`grammar/`) is written:
-//! - [`document`] frames the input into lines and groups them into records
-//!   and sections. It never fails: what it cannot place becomes a
-//!   diagnostic, and the next line is a fresh start.
-//! - [`card`], [`bridge`], [`choker`] and [`whist`] parse one record's lines
-//!   with nom, one function per grammar rule. The happy path is the grammar
-//!   itself; when it fails, a diagnosis of the same bytes says why, so a
-//!   well-formed record costs nothing extra.
+//! It reads as the grammar (`grammar/`) is written:
+//! - The framers group the input into records and sections: [`document`]
+//!   by lines (the statements' layout), [`tokens`] by tokens (the judges'
+//!   layout). Neither fails: what it cannot place becomes a diagnostic,
+//!   and reading goes on after it.
+//! - [`card`], [`bridge`], [`choker`] and [`whist`] parse one record with
+//!   nom, one function per grammar rule. The happy path is the grammar
+//!   itself. When it fails, a diagnosis of the same bytes says why.
+//! - [`trace`] runs both while recording which rule matched which bytes.
 
 pub mod bridge;
 pub mod card;
