@@ -99,8 +99,12 @@ const JUNK: [&str; 17] = [
     "", // replaced by a random word of printable ASCII
 ];
 
-/// Trump lines that are not one suit letter.
-const BAD_TRUMPS: [&str; 7] = ["NT", "\u{2665}", "Trump: H", "trump H", "h", "x", "Hearts"];
+/// Trump lines that are not one suit letter; the last two are damaged
+/// into something card-like, which right after bridge hands or a Choker
+/// section's `END` was once read as a bridge hand.
+const BAD_TRUMPS: [&str; 9] = [
+    "NT", "\u{2665}", "Trump: H", "trump H", "h", "x", "Hearts", "SH", "H.",
+];
 
 /// Where a line of the damaged document came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

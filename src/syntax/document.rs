@@ -215,6 +215,10 @@ pub(crate) struct Framer {
     /// The suit a doubtful deal's first line named (`Hearts`), if any: the
     /// fix its report offers.
     doubtful_trump: Option<u8>,
+    /// A doubtful deal opened by a damaged trump line (`SH`, `H.`): only
+    /// rows that are one whole deck prove it whist. `None` for any other
+    /// deal.
+    damaged_trump: Option<DamagedTrump>,
     /// In [`State::OtherTerminator`], its two reports: the wrong
     /// terminator, and the stray one.
     doubtful_terminator: Option<Box<[Frame; 2]>>,
@@ -248,6 +252,7 @@ impl Framer {
             last_choker_line: None,
             first_choker_hand: None,
             doubtful_trump: None,
+            damaged_trump: None,
             doubtful_terminator: None,
             recent_rows: [LineRef::default(); 4],
             recent_count: 0,
@@ -455,8 +460,11 @@ impl Framer {
                 count,
                 sure: false,
             } => {
-                doubtful_deal_was_bridge(lines, *count, emit);
-                self.state = State::Open;
+                let (lines, count) = (*lines, *count);
+                self.doubtful_deal_was_bridge(&lines, count, emit);
+                if matches!(self.state, State::Junk { .. }) {
+                    self.end_junk(emit);
+                }
             }
             State::Whist { lines, count, .. } => {
                 if *count > 0 {
@@ -573,13 +581,21 @@ impl Framer {
                 lines,
                 count: 5,
                 sure: false,
-            } => doubtful_deal_was_bridge(&lines, 5, emit),
+            } => {
+                self.doubtful_deal_was_bridge(&lines, 5, emit);
+                if matches!(self.state, State::Junk { .. }) {
+                    self.end_junk(emit);
+                }
+            }
             State::Whist { lines, count, sure } => {
                 if count > 0 {
                     if sure {
                         emit.frame(cut_short(&lines, count));
                     } else {
-                        doubtful_deal_was_bridge(&lines, count, emit);
+                        self.doubtful_deal_was_bridge(&lines, count, emit);
+                        if matches!(self.state, State::Junk { .. }) {
+                            self.end_junk(emit);
+                        }
                         return;
                     }
                 }
@@ -653,11 +669,16 @@ impl Framer {
             if self.whist_records_on_one_line(line, emit) {
                 return;
             }
-            if opens_whist(trimmed) {
+            let damaged_trump = is_damaged_trump(trimmed) && !opens_choker(trimmed);
+            if opens_whist(trimmed) || damaged_trump {
                 let sure = super::whist::trump_line(trimmed).is_ok();
                 if !sure {
                     self.doubtful_trump = super::whist::trump_meant(trimmed).flatten();
                 }
+                self.damaged_trump = damaged_trump.then(|| DamagedTrump {
+                    deck: Some(0),
+                    prose: is_prose(line).then(|| (line.content_span(), recent > 0)),
+                });
                 self.state = State::Whist {
                     lines: [reference; 5],
                     count: 1,
@@ -905,59 +926,17 @@ impl Framer {
     /// A lone suit letter where a play line should be starts a new deal:
     /// the deal before it was cut short, and the new one is read as usual.
     fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        let State::Whist { lines, count, sure } = self.state else {
+        if self.deal_begun_takes(line, emit) {
+            return;
+        }
+        let State::Whist { lines, count, .. } = self.state else {
             unreachable!("whist_section is called in the whist state only");
         };
         let trimmed = line.trimmed();
         let row = starts_like_card_row(line.text) || is_card_row(trimmed);
-        if !sure && count == lines.len() {
-            // A doubtful deal, whole: the line after it decides.
-            if trimmed == HASH.as_bytes() || opens_whist(trimmed) {
-                emit.frame(self.doubtful_deal_was_whist(&lines));
-                self.state = State::Whist {
-                    lines,
-                    count: 0,
-                    sure: true,
-                };
-                self.whist_section(line, emit);
-            } else {
-                doubtful_deal_was_bridge(&lines, count, emit);
-                self.state = State::Open;
-                self.section(line, emit);
-            }
-            return;
-        }
-        if count > 0 && starts_like_card_row(line.text) {
-            // A play line of the deal begun, which no other rule below
-            // would claim.
-            self.hold_whist_line(line.reference(), emit);
-            return;
-        }
-        if !sure && !row && trimmed != HASH.as_bytes() && !opens_whist(trimmed) {
-            // A doubtful deal cut short by a line of no whist section.
-            doubtful_deal_was_bridge(&lines, count, emit);
-            self.state = State::Open;
-            self.section(line, emit);
-            return;
-        }
         let reference = line.reference();
         if trimmed == HASH.as_bytes() || means_terminator(trimmed) {
-            if trimmed != HASH.as_bytes() {
-                emit.frame(wrong_terminator(HASH, line));
-            }
-            self.state = self.after_terminator();
-            if count > 0 {
-                if self.mode == Mode::Auto {
-                    self.state = State::AfterCut {
-                        deal: lines,
-                        dealt: count,
-                        rows: [reference; 4],
-                        count: 0,
-                    };
-                } else {
-                    emit.frame(cut_short(&lines, count));
-                }
-            }
+            self.whist_terminator(line, &lines, count, emit);
             return;
         }
         if self.mode == Mode::Auto && count > 0 && shaped_like_choker_hand(trimmed) {
@@ -1021,6 +1000,86 @@ impl Framer {
             *held = count;
         }
         self.hold_whist_line(reference, emit);
+    }
+
+    /// The lines a deal begun, or a doubtful one, claims before the
+    /// section's other rules: a doubtful deal's decision once it is whole
+    /// (and, for a damaged trump line, whether its rows are one deck), a
+    /// play line, and the end of a doubtful deal at a line of no whist
+    /// section. `false` where none of these applies.
+    fn deal_begun_takes(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
+        let State::Whist { lines, count, sure } = self.state else {
+            unreachable!("deal_begun_takes is called in the whist state only");
+        };
+        let trimmed = line.trimmed();
+        if !sure && count == lines.len() {
+            let whole_deck = self
+                .damaged_trump
+                .is_none_or(|damaged| super::is_whole_deck(damaged.deck));
+            if whole_deck && (trimmed == HASH.as_bytes() || opens_whist(trimmed)) {
+                self.damaged_trump = None;
+                emit.frame(self.doubtful_deal_was_whist(&lines));
+                self.state = State::Whist {
+                    lines,
+                    count: 0,
+                    sure: true,
+                };
+                self.whist_section(line, emit);
+            } else {
+                self.doubtful_deal_was_bridge(&lines, count, emit);
+                self.after_doubtful_deal(line, emit);
+            }
+            return true;
+        }
+        if count > 0 && starts_like_card_row(line.text) {
+            // A play line of the deal begun, which no other rule would
+            // claim.
+            if let Some(damaged) = &mut self.damaged_trump {
+                damaged.deck = super::into_deck(damaged.deck, trimmed);
+            }
+            self.hold_whist_line(line.reference(), emit);
+            return true;
+        }
+        let row = starts_like_card_row(line.text) || is_card_row(trimmed);
+        if !sure
+            && (self.damaged_trump.is_some()
+                || (!row && trimmed != HASH.as_bytes() && !opens_whist(trimmed)))
+        {
+            // A doubtful deal cut short by a line of no whist section, or
+            // a damaged trump line followed by what is no row of plays.
+            self.doubtful_deal_was_bridge(&lines, count, emit);
+            self.after_doubtful_deal(line, emit);
+            return true;
+        }
+        false
+    }
+
+    /// The `#` of a whist section (or a line meaning one): a deal begun
+    /// before it was cut short, which in auto the lines after it may
+    /// complete ([`State::AfterCut`]).
+    fn whist_terminator(
+        &mut self,
+        line: &Line<'_>,
+        lines: &[LineRef; 5],
+        count: usize,
+        emit: &mut impl FrameSink,
+    ) {
+        if line.trimmed() != HASH.as_bytes() {
+            emit.frame(wrong_terminator(HASH, line));
+        }
+        self.state = self.after_terminator();
+        if count > 0 {
+            if self.mode == Mode::Auto {
+                self.state = State::AfterCut {
+                    deal: *lines,
+                    dealt: count,
+                    rows: [line.reference(); 4],
+                    count: 0,
+                };
+            } else {
+                emit.frame(cut_short(lines, count));
+            }
+        }
     }
 
     /// Adds a line to the deal being read, and frames the deal when it is
@@ -1200,6 +1259,52 @@ impl Framer {
         }
     }
 
+    /// A doubtful deal that turned out to be no whist deal. One opened by
+    /// a damaged trump line is read as it would have been without the
+    /// doubt: its first line as a bridge hand, or as prose that may go on
+    /// (the state is then [`State::Junk`]), and its rows as bridge hands.
+    fn doubtful_deal_was_bridge(
+        &mut self,
+        lines: &[LineRef; 5],
+        count: usize,
+        emit: &mut impl FrameSink,
+    ) {
+        self.state = State::Open;
+        let Some(damaged) = self.damaged_trump.take() else {
+            doubtful_deal_was_bridge(lines, count, emit);
+            return;
+        };
+        match damaged.prose {
+            Some((span, in_bridge)) => {
+                self.state = State::Junk {
+                    first: lines[0],
+                    last: lines[0],
+                    span,
+                    lines: 1,
+                    in_bridge,
+                };
+                if count > 1 {
+                    self.end_junk(emit);
+                    self.recent_count = 0;
+                }
+            }
+            None => self.bridge_section(lines[0], emit),
+        }
+        for &line in &lines[1..count] {
+            self.bridge_section(line, emit);
+        }
+    }
+
+    /// The line after a doubtful deal read as no whist deal: in the run
+    /// of prose its first line began, or read afresh.
+    fn after_doubtful_deal(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        if matches!(self.state, State::Junk { .. }) {
+            self.junk(line, emit);
+        } else {
+            self.section(line, emit);
+        }
+    }
+
     /// The other game's `terminator`, on `line`, between the records of a
     /// section of the game forced (or a `#` inside a Choker pair, in
     /// auto): which it is, the next line says. The Choker hand waiting,
@@ -1255,6 +1360,28 @@ pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
 /// its deal, not as a stray line followed by four bridge hands.
 fn opens_whist(trimmed: &[u8]) -> bool {
     matches!(trimmed, [byte] if *byte != b'#') || super::whist::trump_meant(trimmed).is_some()
+}
+
+/// What the framer keeps of a damaged trump line that opened a doubtful
+/// deal ([`Framer::damaged_trump`]).
+#[derive(Clone, Copy, Debug)]
+struct DamagedTrump {
+    /// The cards of the deal's rows so far ([`super::into_deck`]).
+    deck: Option<u64>,
+    /// Where the line is prose (`H.`), its span and whether it stood in a
+    /// bridge section: without the doubt it began a run of prose.
+    prose: Option<(Span, bool)>,
+}
+
+/// A trump line damaged into something card-like: a suit letter, then one
+/// byte that makes no bridge card of it (`SH`, `H.`). Such a line opens a
+/// doubtful deal, which only four rows of one whole deck confirm.
+fn is_damaged_trump(trimmed: &[u8]) -> bool {
+    let standard = Game::Bridge.alphabet();
+    matches!(trimmed, [suit @ (b'S' | b'H' | b'D' | b'C'), second]
+        if standard.rank(*suit).is_none()
+            && second.is_ascii_graphic()
+            && standard.card_code(*suit, *second) & 0x80 != 0)
 }
 
 /// A Choker section opens with `name-cards`. The other languages have no
@@ -1663,6 +1790,45 @@ mod tests {
                 ["trump_line@1", "bridge@7"],
                 "{trump}"
             );
+        }
+    }
+
+    /// `section`: a trump line damaged into something card-like (`SH`,
+    /// `H.`) after bridge hands or a Choker section opens a deal, when the
+    /// four rows after it are one whole deck and a `#` or a deal follows.
+    /// Rows that are no deck, or no `#` after them, are bridge hands as
+    /// before.
+    #[test]
+    fn a_damaged_trump_line_opens_a_deal_only_before_a_whole_deck() {
+        let deck = "7C 3D 2S 9S 2C QH 4H JS 9D 3H QD TS 3S\n\
+                    KC 2D AH 6D 4C 2H 5H AD JD JC TD JH 5C\n\
+                    9C 4D 6S QS AC 6H TH 7S 8D 6C KD 8H QC\n\
+                    TC 7D AS KS 8C 7H KH 5S 5D 3C 9H 4S 8S\n";
+        let bridge_before = format!("{HAND}\n");
+        let choker_before = "a-1C2C3C4C5C\nb-1S2S3S4S5S\nEND\n";
+        let cases: [(&str, &str, [&str; 2]); 4] = [
+            ("SH", &bridge_before, ["bridge@2", "bridge@3"]),
+            ("H.", &bridge_before, ["unrecognised_line@2", "bridge@3"]),
+            ("SH", choker_before, ["bridge@4", "bridge@5"]),
+            ("H.", choker_before, ["unrecognised_section@4", "bridge@5"]),
+        ];
+        for (trump, opening, [opener, first_row]) in cases {
+            let first = if opening == choker_before {
+                "choker@1"
+            } else {
+                "bridge@1"
+            };
+            let trump_at = if opening == choker_before { 4 } else { 2 };
+            let text = format!("{opening}{trump}\n{deck}#\n");
+            assert_eq!(
+                frames(&text, Mode::Auto),
+                [first.to_owned(), format!("trump_line@{trump_at}")],
+                "{text}"
+            );
+            let text = format!("{opening}{trump}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}\n#\n");
+            let read = frames(&text, Mode::Auto);
+            assert_eq!(read[..3], [first, opener, first_row], "{text}");
+            assert_eq!(read.len(), 7, "{text}: {read:?}");
         }
     }
 
