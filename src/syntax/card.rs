@@ -383,150 +383,166 @@ pub(crate) struct TokenDiagnosis {
     pub card_like: bool,
 }
 
+impl TokenDiagnosis {
+    /// A mistyped card, or `cards` of them.
+    fn mistyped(cards: usize) -> Self {
+        Self {
+            cards,
+            card_like: true,
+        }
+    }
+
+    /// Something that is no card at all, in the place of one.
+    const NOT_A_CARD: Self = Self {
+        cards: 1,
+        card_like: false,
+    };
+}
+
 /// Says why `text`, a token of `line`, is not a card of `game`, guessing the
-/// fix where it can.
-// One diagnosis, case after case, read from top to bottom.
-#[allow(clippy::too_many_lines)]
+/// fix where it can. One report a token: the first case that fits, from
+/// bytes that are no text, through cards mistyped as a whole, to a pair
+/// whose rank or suit is wrong.
 pub(crate) fn diagnose_token(
     line: &Line<'_>,
     text: &[u8],
     game: Game,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> TokenDiagnosis {
-    let alphabet = game.alphabet();
-    let scope = Scope::Game(game);
-    let whole = line.span_of(text);
-    let mut report = |kind, span| diagnostics.push(Diagnostic::new(scope, kind, span));
-    let is_card = |bytes: &[u8]| all_consuming(card(alphabet)).parse_complete(bytes).is_ok();
-
-    if let Err(error) = std::str::from_utf8(text) {
-        let bad = &text[error.valid_up_to()..];
-        let length = error.error_len().unwrap_or(bad.len()).max(1);
-        report(Kind::InvalidUtf8, line.span_of(&bad[..length]));
-        return TokenDiagnosis {
-            cards: 1,
-            card_like: false,
-        };
+    let mut report = |kind, span| diagnostics.push(Diagnostic::new(Scope::Game(game), kind, span));
+    if let Some(diagnosis) = non_ascii_token(line, text, game.alphabet(), &mut report) {
+        return diagnosis;
     }
-    if !text.is_ascii()
-        && let Some((ascii, found)) = repair(text, |c| look_alike_in_cards(c, alphabet))
-    {
-        // One report for each look-alike, however many other faults the
-        // token has; those are told once it is ASCII.
-        let fixed: Option<Vec<String>> = ascii
-            .split(|&b| is_blank(b))
-            .filter(|piece| !piece.is_empty())
-            .map(|piece| card_meant(piece, alphabet))
-            .collect();
-        let fixed = fixed.filter(|cards| !cards.is_empty());
-        let cards = fixed.as_ref().map_or(1, Vec::len);
-        for (piece, found, meant) in found {
-            report(
-                Kind::LookAlike {
-                    found,
-                    meant: char::from(meant),
-                    fixed: fixed.as_ref().map(|cards| cards.join(" ")),
-                },
-                line.span_of(piece),
-            );
-        }
-        return TokenDiagnosis {
-            cards,
-            card_like: true,
-        };
+    if let Some(diagnosis) = mistyped_cards(line, text, game.alphabet(), &mut report) {
+        return diagnosis;
     }
-    let upper = text.to_ascii_uppercase();
-    if let [b'1', b'0', suit] = upper[..]
-        && alphabet.suit(suit).is_some()
-        && alphabet.rank(b'T').is_some()
-    {
-        report(
-            Kind::TenAsDigits {
-                fixed: format!("T{}", char::from(suit)),
-            },
-            whole,
-        );
-        return TokenDiagnosis {
-            cards: 1,
-            card_like: true,
-        };
-    }
-    if upper != text && upper.len().is_multiple_of(2) && upper.chunks(2).all(is_card) {
-        report(
-            Kind::LowercaseCard {
-                fixed: spaced_cards(&upper),
-            },
-            whole,
-        );
-        return TokenDiagnosis {
-            cards: upper.len() / 2,
-            card_like: true,
-        };
-    }
-    if text.len() >= 4 && text.len().is_multiple_of(2) && text.chunks(2).all(is_card) {
-        report(
-            Kind::GluedCards {
-                fixed: spaced_cards(text),
-            },
-            whole,
-        );
-        return TokenDiagnosis {
-            cards: text.len() / 2,
-            card_like: true,
-        };
-    }
-    if let [rank_letter, suit_letter] = text {
-        if alphabet.rank(*rank_letter).is_none() && alphabet.suit(*suit_letter).is_none() {
-            // Neither a rank nor a suit: one fault, the token, not two.
-            report(
-                Kind::NotACard {
-                    found: abbreviate(&String::from_utf8_lossy(text)),
-                    lacking: None,
-                },
-                whole,
-            );
-            return TokenDiagnosis {
-                cards: 1,
-                card_like: false,
-            };
-        }
-        if alphabet.rank(*rank_letter).is_none() {
-            report(
-                Kind::BadRank {
-                    letter: char::from(*rank_letter),
-                    suit: alphabet
-                        .suit(*suit_letter)
-                        .map(|_| char::from(*suit_letter)),
-                    lacking: None,
-                },
-                line.span_of(&text[..1]),
-            );
-        }
-        if alphabet.suit(*suit_letter).is_none() {
-            report(
-                Kind::BadSuit {
-                    letter: char::from(*suit_letter),
-                    lacking: None,
-                },
-                line.span_of(&text[1..]),
-            );
-        }
-        return TokenDiagnosis {
-            cards: 1,
-            card_like: true,
-        };
+    if let &[rank, suit] = text {
+        let span = line.span_of(text);
+        return pair_not_a_card(span, [rank, suit], game.alphabet(), &mut report);
     }
     report(
         Kind::NotACard {
             found: abbreviate(&String::from_utf8_lossy(text)),
             lacking: None,
         },
-        whole,
+        line.span_of(text),
     );
-    TokenDiagnosis {
-        cards: 1,
-        card_like: false,
+    TokenDiagnosis::NOT_A_CARD
+}
+
+/// [`diagnose_token`] for a token of bytes beyond ASCII: invalid UTF-8,
+/// or characters that look like a card's letters (one report each).
+/// `None` for any other token.
+fn non_ascii_token(
+    line: &Line<'_>,
+    text: &[u8],
+    alphabet: &'static Alphabet,
+    report: &mut impl FnMut(Kind, Span),
+) -> Option<TokenDiagnosis> {
+    if let Err(error) = std::str::from_utf8(text) {
+        let bad = &text[error.valid_up_to()..];
+        let length = error.error_len().unwrap_or(bad.len()).max(1);
+        report(Kind::InvalidUtf8, line.span_of(&bad[..length]));
+        return Some(TokenDiagnosis::NOT_A_CARD);
     }
+    if text.is_ascii() {
+        return None;
+    }
+    let (ascii, found) = repair(text, |c| look_alike_in_cards(c, alphabet))?;
+    // One report for each look-alike, however many other faults the
+    // token has; those are told once it is ASCII.
+    let fixed: Option<Vec<String>> = ascii
+        .split(|&b| is_blank(b))
+        .filter(|piece| !piece.is_empty())
+        .map(|piece| card_meant(piece, alphabet))
+        .collect();
+    let fixed = fixed.filter(|cards| !cards.is_empty());
+    let cards = fixed.as_ref().map_or(1, Vec::len);
+    for (piece, found, meant) in found {
+        report(
+            Kind::LookAlike {
+                found,
+                meant: char::from(meant),
+                fixed: fixed.as_ref().map(|cards| cards.join(" ")),
+            },
+            line.span_of(piece),
+        );
+    }
+    Some(TokenDiagnosis::mistyped(cards))
+}
+
+/// [`diagnose_token`] for cards mistyped as a whole: the ten as `10`,
+/// cards in lowercase, cards glued together. `None` for any other token.
+fn mistyped_cards(
+    line: &Line<'_>,
+    text: &[u8],
+    alphabet: &'static Alphabet,
+    report: &mut impl FnMut(Kind, Span),
+) -> Option<TokenDiagnosis> {
+    let is_card = |bytes: &[u8]| all_consuming(card(alphabet)).parse_complete(bytes).is_ok();
+    let whole = line.span_of(text);
+    let upper = text.to_ascii_uppercase();
+    if let [b'1', b'0', suit] = upper[..]
+        && alphabet.suit(suit).is_some()
+        && alphabet.rank(b'T').is_some()
+    {
+        let fixed = format!("T{}", char::from(suit));
+        report(Kind::TenAsDigits { fixed }, whole);
+        return Some(TokenDiagnosis::mistyped(1));
+    }
+    if upper != text && upper.len().is_multiple_of(2) && upper.chunks(2).all(is_card) {
+        let fixed = spaced_cards(&upper);
+        report(Kind::LowercaseCard { fixed }, whole);
+        return Some(TokenDiagnosis::mistyped(upper.len() / 2));
+    }
+    if text.len() >= 4 && text.len().is_multiple_of(2) && text.chunks(2).all(is_card) {
+        let fixed = spaced_cards(text);
+        report(Kind::GluedCards { fixed }, whole);
+        return Some(TokenDiagnosis::mistyped(text.len() / 2));
+    }
+    None
+}
+
+/// [`diagnose_token`] for a token of two bytes, at `text`, that is no
+/// card: its rank, its suit, or both (then one fault, the token, not two).
+fn pair_not_a_card(
+    text: Span,
+    pair: [u8; 2],
+    alphabet: &'static Alphabet,
+    report: &mut impl FnMut(Kind, Span),
+) -> TokenDiagnosis {
+    let [rank_letter, suit_letter] = pair;
+    let (rank, suit) = (alphabet.rank(rank_letter), alphabet.suit(suit_letter));
+    if rank.is_none() && suit.is_none() {
+        report(
+            Kind::NotACard {
+                found: abbreviate(&String::from_utf8_lossy(&pair)),
+                lacking: None,
+            },
+            text,
+        );
+        return TokenDiagnosis::NOT_A_CARD;
+    }
+    if rank.is_none() {
+        report(
+            Kind::BadRank {
+                letter: char::from(rank_letter),
+                suit: suit.map(|_| char::from(suit_letter)),
+                lacking: None,
+            },
+            Span::new(text.offset, 1),
+        );
+    }
+    if suit.is_none() {
+        report(
+            Kind::BadSuit {
+                letter: char::from(suit_letter),
+                lacking: None,
+            },
+            Span::new(text.offset + 1, 1),
+        );
+    }
+    TokenDiagnosis::mistyped(1)
 }
 
 /// The ASCII byte `found`, a character that looks like one, stands for in

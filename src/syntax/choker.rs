@@ -222,10 +222,23 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
         &text[..text.offset(dash)],
         &text[text.offset(dash) + dash.len()..],
     );
-    let name = name.trim_ascii();
-    let cards = cards.trim_ascii();
     let dash_span = line.span_of(dash);
+    diagnose_name(line, name.trim_ascii(), dash_span, diagnostics);
+    diagnose_cards(line, cards.trim_ascii(), dash_span, diagnostics);
+    if diagnostics.len() == reported_before {
+        // The parts are each fine, so the fault is in how they are joined
+        // (a second dash, say): the whole line is not a hand.
+        diagnostics.push(Diagnostic::new(
+            SCOPE,
+            Kind::UnrecognisedLine,
+            line.content_span(),
+        ));
+    }
+}
 
+/// The fault of a hand's `name`, if any: empty (reported at the dash), a
+/// character that is no letter, too long.
+fn diagnose_name(line: &Line<'_>, name: &[u8], dash_span: Span, diagnostics: &mut Vec<Diagnostic>) {
     if name.is_empty() {
         diagnostics.push(Diagnostic::new(SCOPE, Kind::NameEmpty, dash_span));
     } else if let Some(bad) = name.iter().position(|&b| !b.is_ascii_alphabetic()) {
@@ -237,7 +250,18 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
             line.span_of(name),
         ));
     }
+}
 
+/// The faults of a hand's `cards`, after its dash: card by card where
+/// they are ten ASCII characters, else look-alikes, tens as digits, bytes
+/// that are no text, or the wrong count (reported at the dash when there
+/// are none).
+fn diagnose_cards(
+    line: &Line<'_>,
+    cards: &[u8],
+    dash_span: Span,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let alphabet = Game::Choker.alphabet();
     if cards.len() == 10 && cards.is_ascii() {
         diagnose_ten_characters(line, cards, diagnostics);
@@ -280,16 +304,6 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
                 without_blanks,
             },
             span,
-        ));
-    }
-
-    if diagnostics.len() == reported_before {
-        // The parts are each fine, so the fault is in how they are joined
-        // (a second dash, say): the whole line is not a hand.
-        diagnostics.push(Diagnostic::new(
-            SCOPE,
-            Kind::UnrecognisedLine,
-            line.content_span(),
         ));
     }
 }

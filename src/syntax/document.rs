@@ -642,27 +642,7 @@ impl Framer {
         let trimmed = line.trimmed();
         let recent = std::mem::take(&mut self.recent_count);
         if let Some(terminator) = terminator(trimmed) {
-            let frame = stray(terminator, line);
-            if terminator == HASH && recent > 0 {
-                // Bridge hands right before a `#`: maybe a whist deal
-                // whose trump line was lost. They were evaluated as bridge
-                // hands; the report covers them.
-                self.recent_count = recent;
-                let first = self.oldest_recent_row();
-                let last = self.recent_rows[(recent - 1) % 4];
-                self.recent_count = 0;
-                if let Frame::Problem { diagnostic, .. } = frame {
-                    emit.frame(Frame::Problem {
-                        diagnostic: Box::new(diagnostic.covering(
-                            Span::new(first.offset, last.offset + last.len - first.offset),
-                            "read as bridge hands: a whist deal without its trump line?",
-                        )),
-                        lines: (first, reference),
-                    });
-                }
-            } else {
-                emit.frame(frame);
-            }
+            self.stray_terminator(terminator, line, recent, emit);
             return;
         }
         if self.mode == Mode::Auto {
@@ -716,6 +696,37 @@ impl Framer {
             }
         }
         self.bridge_section(reference, emit);
+    }
+
+    /// A terminator outside the section it closes, after `recent` bridge
+    /// hands: a `#` right after them may end a whist deal whose trump line
+    /// was lost. They were evaluated as bridge hands; the report covers
+    /// them.
+    fn stray_terminator(
+        &mut self,
+        terminator: &'static str,
+        line: &Line<'_>,
+        recent: usize,
+        emit: &mut impl FrameSink,
+    ) {
+        let frame = stray(terminator, line);
+        if terminator != HASH || recent == 0 {
+            emit.frame(frame);
+            return;
+        }
+        self.recent_count = recent;
+        let first = self.oldest_recent_row();
+        let last = self.recent_rows[(recent - 1) % 4];
+        self.recent_count = 0;
+        if let Frame::Problem { diagnostic, .. } = frame {
+            emit.frame(Frame::Problem {
+                diagnostic: Box::new(diagnostic.covering(
+                    Span::new(first.offset, last.offset + last.len - first.offset),
+                    "read as bridge hands: a whist deal without its trump line?",
+                )),
+                lines: (first, line.reference()),
+            });
+        }
     }
 
     /// A line after a run of lines that hold no card: the run goes on

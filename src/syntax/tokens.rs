@@ -1066,29 +1066,10 @@ impl TokenFramer {
                 emit.frame(other.stray);
             }
         }
-        if let Some(held) = self.held.take() {
-            if text.first() == Some(&b'-') || cards_after_a_name(&held, text) {
-                if !matches!(self.state, State::Choker { .. }) {
-                    // Held where a deal would start, after one, or after
-                    // bridge hands read as a deal, whole
-                    // ([`Self::trumpless`]) or not ([`Self::at_hands_end`]).
-                    if self.trumpless.is_some() {
-                        self.settle_trumpless(None, emit);
-                    } else if let State::Whist { pieces, .. } = self.state
-                        && !self.deal_as_hands(emit)
-                    {
-                        emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
-                    }
-                    self.end_section(emit);
-                    self.state = self.section_state(Some(Game::Choker));
-                }
-                self.tokens_choker_hand(held.at, Shape::NameOnly, emit);
-                self.tokens_choker_hand(at, Shape::of(text), emit);
-                self.last_token = Some(at);
-                return;
-            }
-            self.settle_trumpless(Some(held.text()), emit);
-            self.release(held, emit);
+        if let Some(held) = self.held.take()
+            && self.after_held(held, at, text, emit)
+        {
+            return;
         }
         if self.trumpless.is_some()
             && may_name_a_hand(text)
@@ -1119,22 +1100,56 @@ impl TokenFramer {
             State::Bridge { .. } => self.tokens_bridge_section(at, text, emit),
             State::Whist { .. } => self.tokens_whist_section(at, text, emit),
             State::Choker { .. } => self.tokens_choker_section(at, text, emit),
-            State::Closed { warned } => {
-                if !warned {
-                    self.state = State::Closed { warned: true };
-                    let terminator = match self.mode {
-                        Mode::Forced(Game::Choker) => END,
-                        _ => HASH,
-                    };
-                    emit.frame(problem(
-                        Scope::Document,
-                        Kind::AfterTerminator { terminator },
-                        Span::new(at.offset, at.len),
-                        at,
-                    ));
-                }
+            State::Closed { warned: false } => {
+                self.state = State::Closed { warned: true };
+                let terminator = match self.mode {
+                    Mode::Forced(Game::Choker) => END,
+                    _ => HASH,
+                };
+                emit.frame(problem(
+                    Scope::Document,
+                    Kind::AfterTerminator { terminator },
+                    Span::new(at.offset, at.len),
+                    at,
+                ));
             }
+            State::Closed { warned: true } => {}
         }
+    }
+
+    /// The token after a held word: a dash, or cards after a name, make
+    /// the word a Choker hand's name (`true`: both are read); anything
+    /// else releases the word to be read as the token it is (`false`).
+    fn after_held(
+        &mut self,
+        held: Held,
+        at: LineRef,
+        text: &[u8],
+        emit: &mut impl FrameSink,
+    ) -> bool {
+        if text.first() != Some(&b'-') && !cards_after_a_name(&held, text) {
+            self.settle_trumpless(Some(held.text()), emit);
+            self.release(held, emit);
+            return false;
+        }
+        if !matches!(self.state, State::Choker { .. }) {
+            // Held where a deal would start, after one, or after bridge
+            // hands read as a deal, whole ([`Self::trumpless`]) or not
+            // ([`Self::at_hands_end`]).
+            if self.trumpless.is_some() {
+                self.settle_trumpless(None, emit);
+            } else if let State::Whist { pieces, .. } = self.state
+                && !self.deal_as_hands(emit)
+            {
+                emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+            }
+            self.end_section(emit);
+            self.state = self.section_state(Some(Game::Choker));
+        }
+        self.tokens_choker_hand(held.at, Shape::NameOnly, emit);
+        self.tokens_choker_hand(at, Shape::of(text), emit);
+        self.last_token = Some(at);
+        true
     }
 
     /// `tokens_section = tokens_whist_section | tokens_choker_section | tokens_bridge_section ;`
@@ -2167,6 +2182,50 @@ mod tests {
 
     use super::*;
 
+    /// Whole hands and deals of plain pairs, which the framer takes in
+    /// runs and frames as placed: a token at a time, thirteen in a row
+    /// are rare. Now and then a pair that is no card, or a word that
+    /// might name a Choker hand (`Al`), where a hand of pairs may end.
+    fn card_pair() -> impl Strategy<Value = &'static str> + Clone {
+        prop::sample::select(vec![
+            "AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "AS", "KH", "TD", "2C", "9S", "QD",
+            "JH", "3C", "1C", "Al",
+        ])
+    }
+
+    /// The blanks between tokens: spaces mostly, and every other kind.
+    fn blank() -> impl Strategy<Value = &'static str> + Clone {
+        prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"])
+    }
+
+    /// Choker hands in a row: now and then one whose name may say a
+    /// trump, or that is long, holds bytes above ASCII or a control byte;
+    /// spaced now and then by a long run of blanks.
+    fn choker_hands() -> impl Strategy<Value = Vec<u8>> {
+        let choker_hand = prop::sample::select(vec![
+            "Bob-2C3D4H5S6G",
+            "Ann-TSJSQSKSAS",
+            "Al-1C3S2G5D4D",
+            "Zed-AS2S3S4S5S",
+            "Bob-2C3D4H5S6G",
+            "Ann-TSJSQSKSAS",
+            "Trump-1C3S2G5D4D",
+            "Nt-__________",
+            "Abcdefghijklmnopqrstuvwxyz-2C3D4H5S6G",
+            "Abcdefghijklmnopq-2C3D4H5S6G",
+            "\u{e9}t\u{e9}-ASKSQSJSTS",
+        ]);
+        let choker_space = prop_oneof![
+            12 => blank(),
+            1 => prop::sample::select(vec![
+                "                                        ",
+                "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n",
+                " \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n",
+            ]),
+        ];
+        prop::collection::vec((choker_hand, choker_space), 2..80).prop_map(|hands| spaced(&hands))
+    }
+
     /// Documents of tokens of every game and of every shape the framer
     /// tells apart, cards most often, with spaces of every kind.
     fn document() -> impl Strategy<Value = Vec<u8>> {
@@ -2207,48 +2266,15 @@ mod tests {
             "AlQDJDQCKDTD",
             "SPADES",
         ]);
-        let space = prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"]);
-        // Whole hands and deals of plain pairs, which the framer takes in
-        // runs and frames as placed: a token at a time, thirteen in a row
-        // are rare.
-        // Now and then a pair that is no card, or a word that might name
-        // a Choker hand (`Al`), where a hand of pairs may end.
-        let card = prop::sample::select(vec![
-            "AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "AS", "KH", "TD", "2C", "9S", "QD",
-            "JH", "3C", "1C", "Al",
-        ]);
+        let space = blank();
+        let card = card_pair();
         let cards = |count: std::ops::Range<usize>| {
             prop::collection::vec((card.clone(), space.clone()), count)
         };
         let trump = prop::sample::select(vec!["S", "H", "D", "C"]);
-        // Choker hands in a row: now and then one whose name may say a
-        // trump, or that is long, holds bytes above ASCII or a control
-        // byte; spaced now and then by a long run of blanks.
-        let choker_hand = prop::sample::select(vec![
-            "Bob-2C3D4H5S6G",
-            "Ann-TSJSQSKSAS",
-            "Al-1C3S2G5D4D",
-            "Zed-AS2S3S4S5S",
-            "Bob-2C3D4H5S6G",
-            "Ann-TSJSQSKSAS",
-            "Trump-1C3S2G5D4D",
-            "Nt-__________",
-            "Abcdefghijklmnopqrstuvwxyz-2C3D4H5S6G",
-            "Abcdefghijklmnopq-2C3D4H5S6G",
-            "\u{e9}t\u{e9}-ASKSQSJSTS",
-        ]);
-        let choker_space = prop_oneof![
-            12 => space.clone(),
-            1 => prop::sample::select(vec![
-                "                                        ",
-                "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n",
-                " \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n \n",
-            ]),
-        ];
         let piece = prop_oneof![
             12 => (token, space.clone()).prop_map(|piece| spaced(&[piece])),
-            1 => prop::collection::vec((choker_hand, choker_space), 2..80)
-                .prop_map(|hands| spaced(&hands)),
+            1 => choker_hands(),
             1 => cards(13..14).prop_map(|hand| spaced(&hand)),
             // Hands in a row, which the framer takes as one run, and more.
             1 => cards(26..520).prop_map(|hands| spaced(&hands)),
