@@ -538,3 +538,77 @@ fn flag_finder_catches_flags_in_library_text_only() {
     assert!(named_flags("src/cli/mod.rs", source).is_empty());
     assert!(named_flags("src/diagnostic.rs", "const H: &str = \"without --game\";").is_empty());
 }
+
+/// The longest function `src/syntax` may hold, in lines: the front end is
+/// read as a textbook, one rule or one case at a time.
+const LONGEST_SYNTAX_FUNCTION: usize = 80;
+
+/// The functions of `source` with their first line and length in lines,
+/// found by their `fn` and the braces of their body (literals and comments
+/// blanked first, so that their braces do not count).
+fn function_lengths(source: &str) -> Vec<(String, usize, usize)> {
+    let (code, _) = blank_comments_and_literals(source);
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut functions = Vec::new();
+    for start in 0..code.len() {
+        let starts_word = start == 0 || !ident(code[start - 1]);
+        if !starts_word || !code[start..].starts_with(&['f', 'n', ' ']) {
+            continue;
+        }
+        let name: String = code[start + 3..]
+            .iter()
+            .take_while(|&&c| ident(c))
+            .collect();
+        // The body's `{`, unless a `;` ends a declaration first.
+        let Some(open) = (start..code.len()).find(|&k| code[k] == '{' || code[k] == ';') else {
+            continue;
+        };
+        if code[open] == ';' {
+            continue;
+        }
+        let mut depth = 0;
+        let mut close = open;
+        for (k, &c) in code.iter().enumerate().skip(open) {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => continue,
+            }
+            if depth == 0 {
+                close = k;
+                break;
+            }
+        }
+        let first = line_of(&code, start);
+        functions.push((name, first, line_of(&code, close) - first + 1));
+    }
+    functions
+}
+
+#[test]
+fn no_function_in_syntax_is_longer_than_its_limit() {
+    let long: Vec<String> = sources()
+        .iter()
+        .filter(|(file, _)| file.starts_with("src/syntax/"))
+        .flat_map(|(file, source)| {
+            function_lengths(source)
+                .into_iter()
+                .filter(|&(_, _, lines)| lines > LONGEST_SYNTAX_FUNCTION)
+                .map(move |(name, line, lines)| format!("  {file}:{line}: {name}, {lines} lines"))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "functions over {LONGEST_SYNTAX_FUNCTION} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn function_lengths_count_from_fn_to_the_closing_brace() {
+    let source = "fn a() {\n    let s = \"}\";\n}\n\ntrait T {\n    fn b(&self);\n}\nfn c() -> u8 {\n    // }\n    { 1 }\n}\n";
+    assert_eq!(
+        function_lengths(source),
+        [("a".to_owned(), 1, 3), ("c".to_owned(), 8, 4)]
+    );
+}
