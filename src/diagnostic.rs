@@ -191,6 +191,27 @@ pub enum Kind {
     /// A NUL byte: the input is not text. Reported once; the rest of the
     /// input is not read.
     BinaryInput,
+    /// Strict: a UTF-8 byte-order mark before the first line, always the
+    /// input's first three bytes; the span is where the first line starts.
+    ByteOrderMark,
+    /// Strict: lines that end with CR LF, `crs` the offsets of their CRs.
+    /// One report for the file: one choice of line ends, made once.
+    CrLineEnds { crs: Vec<usize> },
+    /// Strict: a run of `lines` blank lines, the span their text;
+    /// `removed` holds them with their line ends, which the fix removes.
+    BlankLines { lines: usize, removed: Span },
+    /// Strict: blanks at the start or the end of a line, `edges` the
+    /// blanks at each end that has them.
+    BlanksAtLineEdges { edges: Vec<Span> },
+    /// Strict: blanks between a line's tokens other than one space, or
+    /// (`joined`, a Choker hand) any blank at all.
+    BlanksBetweenTokens { gaps: Vec<Span>, joined: bool },
+    /// Strict: the last line has no line end.
+    NoFinalNewline,
+    /// Strict: the input holds no record.
+    NoRecord,
+    /// Strict: a record of another game than the first record's.
+    MixedGames { first: Game, found: Game },
 }
 
 /// The pairs of a Choker section that ended with a hand unpaired: a hand
@@ -989,6 +1010,91 @@ impl Kind {
                 secondary: Vec::new(),
                 help: Some("nothing after this byte was read: check the path".to_owned()),
             },
+            Kind::ByteOrderMark
+            | Kind::CrLineEnds { .. }
+            | Kind::BlankLines { .. }
+            | Kind::BlanksAtLineEdges { .. }
+            | Kind::BlanksBetweenTokens { .. }
+            | Kind::NoFinalNewline
+            | Kind::NoRecord
+            | Kind::MixedGames { .. } => self.describe_strict(),
+        }
+    }
+
+    /// The wording of the strict layout's kinds: the statement's bytes
+    /// exactly, as a judge's input validator holds them.
+    fn describe_strict(&self) -> Description {
+        let (code, message, label, help) = match self {
+            Kind::ByteOrderMark => (
+                "byte_order_mark",
+                "a byte-order mark before the first line".to_owned(),
+                "byte-order mark".to_owned(),
+                "remove it: the input is plain ASCII".to_owned(),
+            ),
+            Kind::CrLineEnds { crs } => (
+                "crlf_line_ends",
+                format!("{} end with CR LF, not LF", lines(crs.len())),
+                "CR here".to_owned(),
+                "end every line with LF alone".to_owned(),
+            ),
+            Kind::BlankLines { lines: count, .. } => (
+                "blank_line",
+                match count {
+                    1 => "a blank line".to_owned(),
+                    _ => format!("{count} blank lines"),
+                },
+                "blank".to_owned(),
+                "remove it: the statement's input has no blank line".to_owned(),
+            ),
+            Kind::BlanksAtLineEdges { .. } => (
+                "blanks_at_line_edge",
+                "blanks at the start or the end of a line".to_owned(),
+                "blanks here".to_owned(),
+                "remove them: a line starts and ends with a token".to_owned(),
+            ),
+            Kind::BlanksBetweenTokens { joined: false, .. } => (
+                "blanks_between_tokens",
+                "tokens separated by other than one space".to_owned(),
+                "not one space".to_owned(),
+                "separate the tokens by one space".to_owned(),
+            ),
+            Kind::BlanksBetweenTokens { joined: true, .. } => (
+                "blanks_between_tokens",
+                "blanks inside a Choker hand".to_owned(),
+                "blank".to_owned(),
+                "write the hand without blanks: `Joey-1C3S2G5D4D`".to_owned(),
+            ),
+            Kind::NoFinalNewline => (
+                "no_final_newline",
+                "the last line has no line end".to_owned(),
+                "no LF after this".to_owned(),
+                "end the last line with LF".to_owned(),
+            ),
+            Kind::NoRecord => (
+                "no_record",
+                "the input holds no record".to_owned(),
+                "empty".to_owned(),
+                "a test input holds at least one record".to_owned(),
+            ),
+            Kind::MixedGames { first, found } => (
+                "mixed_games",
+                format!(
+                    "a {} record in an input of {} records",
+                    Scope::Game(*found).game_name(),
+                    Scope::Game(*first).game_name()
+                ),
+                "another game".to_owned(),
+                "a test input holds one game: move these records to a file of their own".to_owned(),
+            ),
+            _ => unreachable!("describe_strict is called for the strict kinds only"),
+        };
+        Description {
+            code,
+            severity: Severity::Error,
+            message,
+            label,
+            secondary: Vec::new(),
+            help: Some(help),
         }
     }
 }
@@ -1127,6 +1233,42 @@ impl Kind {
                 ]
             }
             Kind::NotACard { lacking, .. } => token(span, lacking),
+            Kind::ByteOrderMark => vec![Fix::safe(
+                "remove it".to_owned(),
+                Span::new(0, "\u{feff}".len()),
+                String::new(),
+            )],
+            Kind::BlankLines { removed, .. } => {
+                vec![Fix::safe("remove it".to_owned(), *removed, String::new())]
+            }
+            Kind::CrLineEnds { crs } => vec![Fix::removing(
+                "end the lines with LF",
+                crs.iter().map(|&cr| Span::new(cr, 1)),
+            )],
+            Kind::BlanksAtLineEdges { edges } => {
+                vec![Fix::removing("remove the blanks", edges.iter().copied())]
+            }
+            Kind::BlanksBetweenTokens { gaps, joined } => vec![Fix {
+                message: if *joined {
+                    "remove the blanks"
+                } else {
+                    "write one space"
+                }
+                .to_owned(),
+                applicability: Applicability::Safe,
+                edits: gaps
+                    .iter()
+                    .map(|&span| Edit {
+                        span,
+                        replacement: if *joined { "" } else { " " }.to_owned(),
+                    })
+                    .collect(),
+            }],
+            Kind::NoFinalNewline => vec![Fix::safe(
+                "end the line with LF".to_owned(),
+                Span::new(span.end(), 0),
+                "\n".to_owned(),
+            )],
             // The rank or suit alone is labelled; the token is its two bytes.
             Kind::BadRank { lacking, .. } => token(Span::new(span.offset, 2), lacking),
             Kind::BadSuit { lacking, .. } => {
@@ -1158,7 +1300,9 @@ impl Kind {
             | Kind::BinaryInput
             | Kind::SectionCardCount { .. }
             | Kind::DealTokensCutShort { .. }
-            | Kind::MissingTrump => Vec::new(),
+            | Kind::MissingTrump
+            | Kind::NoRecord
+            | Kind::MixedGames { .. } => Vec::new(),
         }
     }
 }
@@ -1169,6 +1313,20 @@ impl Fix {
             message,
             applicability: Applicability::Safe,
             edits: vec![Edit { span, replacement }],
+        }
+    }
+
+    /// A safe fix that removes the bytes of each of `spans`.
+    fn removing(message: &str, spans: impl Iterator<Item = Span>) -> Self {
+        Self {
+            message: message.to_owned(),
+            applicability: Applicability::Safe,
+            edits: spans
+                .map(|span| Edit {
+                    span,
+                    replacement: String::new(),
+                })
+                .collect(),
         }
     }
 
@@ -1359,6 +1517,25 @@ mod tests {
             },
             Kind::LineTooLong,
             Kind::BinaryInput,
+            Kind::ByteOrderMark,
+            Kind::CrLineEnds { crs: vec![3, 9] },
+            Kind::BlankLines {
+                lines: 2,
+                removed: Span::new(4, 2),
+            },
+            Kind::BlanksAtLineEdges {
+                edges: vec![Span::new(0, 1), Span::new(9, 2)],
+            },
+            Kind::BlanksBetweenTokens {
+                gaps: vec![Span::new(2, 2)],
+                joined: false,
+            },
+            Kind::NoFinalNewline,
+            Kind::NoRecord,
+            Kind::MixedGames {
+                first: Game::Bridge,
+                found: Game::Whist,
+            },
         ]
         .into()
     }

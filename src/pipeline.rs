@@ -28,8 +28,8 @@ use crate::syntax::fast::token_index::TokenIndex;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    PlacedDeal, PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, TokenFramer, binary_input, bridge,
-    choker, whist,
+    PlacedDeal, PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer,
+    binary_input, bridge, choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -149,6 +149,7 @@ fn process_on(
     match settings.layout {
         Layout::Lines => process_framed::<Framer>(isa, name, input, settings, out, err),
         Layout::Tokens => process_framed::<TokenFramer>(isa, name, input, settings, out, err),
+        Layout::Strict => process_framed::<StrictFramer>(isa, name, input, settings, out, err),
     }
 }
 
@@ -964,7 +965,7 @@ fn report(
     // record of the tokens layout may begin inside a line, and its line
     // in an earlier block.
     let (start, first_column) = match settings.layout {
-        Layout::Lines => (first.offset, 0),
+        Layout::Lines | Layout::Strict => (first.offset, 0),
         Layout::Tokens => match line_start(show, first.offset) {
             Some(start) => (start, 0),
             None => (show.base, view.first_column),
@@ -1327,6 +1328,7 @@ pub fn analyze(text: &[u8], mode: Mode, layout: Layout) -> Analysis {
     match layout {
         Layout::Lines => analyze_framed::<Framer>(text, mode),
         Layout::Tokens => analyze_framed::<TokenFramer>(text, mode),
+        Layout::Strict => analyze_framed::<StrictFramer>(text, mode),
     }
 }
 
@@ -1663,7 +1665,7 @@ mod tests {
             for located in &analysis.diagnostics {
                 let (first, last) = located.lines;
                 let start = match layout {
-                    Layout::Lines => first.offset,
+                    Layout::Lines | Layout::Strict => first.offset,
                     Layout::Tokens => line_start(&whole, first.offset).unwrap_or(0),
                 };
                 let window = Window {

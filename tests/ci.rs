@@ -33,6 +33,11 @@ fn faulty_folder(directory: &Path) -> usize {
     let mut count = 0;
     for entry in std::fs::read_dir(root().join("examples/malformed")).unwrap() {
         let path = entry.unwrap().path();
+        // The strict layout's examples are clean to `check`.
+        let code = path.file_stem().unwrap().to_str().unwrap();
+        if crate::support::STRICT_CODES.contains(&code) {
+            continue;
+        }
         std::fs::copy(&path, data.join(path.file_name().unwrap())).unwrap();
         count += 1;
     }

@@ -16,6 +16,7 @@ mod playground;
 mod properties;
 mod schema;
 mod serve;
+mod strict;
 mod support;
 mod tokens;
 mod walk;

@@ -9,7 +9,7 @@ use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::{Layout, Mode};
 
-use crate::support::root;
+use crate::support::{STRICT_CODES, root};
 
 /// Every code cardsharp reports.
 const CATALOGUE: &[&str] = &[
@@ -49,8 +49,16 @@ const CATALOGUE: &[&str] = &[
     "choker.unrecognised_line",
     "document.after_terminator",
     "document.binary_input",
+    "document.blank_line",
+    "document.blanks_at_line_edge",
+    "document.blanks_between_tokens",
+    "document.byte_order_mark",
+    "document.crlf_line_ends",
     "document.invalid_utf8",
     "document.line_too_long",
+    "document.mixed_games",
+    "document.no_final_newline",
+    "document.no_record",
     "document.stray_terminator",
     "document.unrecognised_section",
     "document.wrong_terminator",
@@ -100,10 +108,13 @@ fn mode_for(code: &str) -> Mode {
     }
 }
 
-/// The codes of the tokens layout's framing are shown in that layout.
+/// The codes of the tokens layout's framing are shown in that layout,
+/// and the codes of the strict layout's bytes in that one.
 fn layout_for(code: &str) -> Layout {
     if code == "bridge.section_card_count" || code == "whist.missing_trump" {
         Layout::Tokens
+    } else if STRICT_CODES.contains(&code) {
+        Layout::Strict
     } else {
         Layout::Lines
     }

@@ -138,3 +138,16 @@ impl Test {
         (stdout, stderr)
     }
 }
+
+/// The codes of the strict layout's bytes (`check --strict`): their
+/// examples are clean to the lenient check.
+pub(crate) const STRICT_CODES: &[&str] = &[
+    "document.blank_line",
+    "document.blanks_at_line_edge",
+    "document.blanks_between_tokens",
+    "document.byte_order_mark",
+    "document.crlf_line_ends",
+    "document.mixed_games",
+    "document.no_final_newline",
+    "document.no_record",
+];

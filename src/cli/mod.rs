@@ -52,6 +52,19 @@ enum Command {
         input: InputArgs,
         #[command(flatten)]
         fixes: FixArgs,
+        /// The statement's bytes exactly, as a judge's input validator
+        /// holds them: one space between tokens, LF line ends, a final
+        /// LF, no blank line or byte-order mark, one game, a record.
+        #[arg(long, conflicts_with = "layout")]
+        strict: bool,
+    },
+    /// A judge's input validator (ICPC and Kattis problem packages,
+    /// DOMjudge): reads standard input, checks it strictly, writes its
+    /// diagnostics to stderr, and exits 42 when it is valid, 43 when not.
+    Validate {
+        /// The game of the input; `auto` allows any one game.
+        #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+        game: GameArg,
     },
     /// Each result with the reasoning behind it: points by rule, hand
     /// categories and tie-breaks, every trick.
@@ -202,6 +215,9 @@ enum GameArg {
 enum LayoutArg {
     Lines,
     Tokens,
+    /// The lines layout byte for byte, as a judge's input validator
+    /// holds it (what `check --strict` reads).
+    Strict,
 }
 
 impl From<LayoutArg> for Layout {
@@ -209,6 +225,7 @@ impl From<LayoutArg> for Layout {
         match layout {
             LayoutArg::Lines => Layout::Lines,
             LayoutArg::Tokens => Layout::Tokens,
+            LayoutArg::Strict => Layout::Strict,
         }
     }
 }
@@ -244,6 +261,54 @@ enum ColorArg {
 const CLEAN: u8 = 0;
 const INPUT_ERRORS: u8 = 1;
 const USAGE_OR_IO: u8 = 2;
+/// `validate`'s exit statuses, as the problem package format defines an
+/// input validator's.
+const VALID_INPUT: u8 = 42;
+const INVALID_INPUT: u8 = 43;
+
+/// `completions`: the script for `shell`.
+fn completions(shell: clap_complete::Shell) -> u8 {
+    use clap::CommandFactory;
+    // In memory first: clap_complete panics when a write fails, as it
+    // does into a closed pipe.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "cardsharp", &mut script);
+    print(&script)
+}
+
+/// `man`: the manual page.
+fn manual() -> u8 {
+    use clap::CommandFactory;
+    let mut page = Vec::new();
+    match clap_mangen::Man::new(Cli::command()).render(&mut page) {
+        Ok(()) => print(&page),
+        Err(error) => {
+            eprintln!("cardsharp: {error}");
+            USAGE_OR_IO
+        }
+    }
+}
+
+/// `validate`: standard input checked strictly, its diagnostics on stderr.
+fn validate(mode: Mode) -> u8 {
+    let settings = Settings {
+        mode,
+        layout: Layout::Strict,
+        action: Action::Check,
+        output: OutputFormat::Text,
+        diagnostics: diagnostics_format(DiagnosticsArg::Human, ColorArg::Auto),
+    };
+    let mut err = io::stderr();
+    match cardsharp::pipeline::process("<stdin>", io::stdin(), &settings, &mut io::sink(), &mut err)
+    {
+        Ok(tally) if tally.errors + tally.warnings == 0 => VALID_INPUT,
+        Ok(_) => INVALID_INPUT,
+        Err(error) => {
+            eprintln!("cardsharp: <stdin>: {error}");
+            USAGE_OR_IO
+        }
+    }
+}
 
 /// Runs the command line of this process and returns the exit status.
 pub(crate) fn main() -> ExitCode {
@@ -260,12 +325,22 @@ pub(crate) fn main() -> ExitCode {
     };
     let (input, action, output, fixes) = match cli.command {
         Command::Run { input, output } => (input, Action::Run, output, None),
-        Command::Check { input, fixes } => (
-            input,
-            Action::Check,
-            OutputArg::Text,
-            Some(fixes).filter(|fixes| fixes.fix),
-        ),
+        Command::Check {
+            mut input,
+            fixes,
+            strict,
+        } => {
+            if strict {
+                input.layout = LayoutArg::Strict;
+            }
+            (
+                input,
+                Action::Check,
+                OutputArg::Text,
+                Some(fixes).filter(|fixes| fixes.fix),
+            )
+        }
+        Command::Validate { game } => return ExitCode::from(validate(mode(game))),
         Command::Explain { input, output } => (input, Action::Explain, output, None),
         Command::Parse {
             input,
@@ -284,27 +359,8 @@ pub(crate) fn main() -> ExitCode {
         Command::Lsp => return crate::lsp::serve(),
         #[cfg(feature = "serve")]
         Command::Serve { port } => return ExitCode::from(serve(port)),
-        Command::Completions { shell } => {
-            use clap::CommandFactory;
-            // In memory first: clap_complete panics when a write fails, as
-            // it does into a closed pipe.
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "cardsharp", &mut script);
-            return ExitCode::from(print(&script));
-        }
-        Command::Man => {
-            use clap::CommandFactory;
-            let mut page = Vec::new();
-            return ExitCode::from(
-                match clap_mangen::Man::new(Cli::command()).render(&mut page) {
-                    Ok(()) => print(&page),
-                    Err(error) => {
-                        eprintln!("cardsharp: {error}");
-                        USAGE_OR_IO
-                    }
-                },
-            );
-        }
+        Command::Completions { shell } => return ExitCode::from(completions(shell)),
+        Command::Man => return ExitCode::from(manual()),
         Command::Fmt {
             paths,
             filters,

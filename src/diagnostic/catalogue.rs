@@ -223,6 +223,31 @@ pub const RULES: &[Rule] = &[
         "Check the path: cardsharp reads text files of hands.",
     ),
     error(
+        "cardsharp::document::blank_line",
+        "Strict: a blank line, or a run of them.",
+        "Remove it: the statement's input has no blank line. The strict check's fix does this.",
+    ),
+    error(
+        "cardsharp::document::blanks_at_line_edge",
+        "Strict: blanks at the start or the end of a line.",
+        "Remove them: a line starts and ends with a token. The strict check's fix does this.",
+    ),
+    error(
+        "cardsharp::document::blanks_between_tokens",
+        "Strict: tokens separated by other than one space, or blanks inside a Choker hand.",
+        "Separate cards by one space; write a Choker hand without blanks. The strict check's fix does this.",
+    ),
+    error(
+        "cardsharp::document::byte_order_mark",
+        "Strict: a UTF-8 byte-order mark before the first line.",
+        "Remove it: the input is plain ASCII. The strict check's fix does this.",
+    ),
+    error(
+        "cardsharp::document::crlf_line_ends",
+        "Strict: lines that end with CR LF; one report for the input.",
+        "End every line with LF alone. The strict check's fix does this.",
+    ),
+    error(
         "cardsharp::document::invalid_utf8",
         "Bytes that are not UTF-8.",
         "Save the file as UTF-8 (or ASCII).",
@@ -231,6 +256,21 @@ pub const RULES: &[Rule] = &[
         "cardsharp::document::line_too_long",
         "A line longer than 64 KiB, longer than any record can be.",
         "Are the line endings missing? Each record is its own line.",
+    ),
+    error(
+        "cardsharp::document::mixed_games",
+        "Strict: a record of another game than the input's first record.",
+        "A test input holds one game: move the records of the other game to a file of their own.",
+    ),
+    error(
+        "cardsharp::document::no_final_newline",
+        "Strict: the last line has no line end.",
+        "End the last line with LF. The strict check's fix does this.",
+    ),
+    error(
+        "cardsharp::document::no_record",
+        "Strict: the input holds no record.",
+        "A test input holds at least one record.",
     ),
     error(
         "cardsharp::document::stray_terminator",

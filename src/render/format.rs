@@ -98,7 +98,7 @@ pub fn source(source: &[u8], mode: Mode, layout: Layout) -> String {
     let mut records = Vec::new();
     let mut diagnostics = Vec::new();
     match layout {
-        Layout::Lines => {
+        Layout::Lines | Layout::Strict => {
             let whole = Block {
                 bytes: source,
                 base: 0,

@@ -44,6 +44,7 @@ enum LayoutField {
     #[default]
     Lines,
     Tokens,
+    Strict,
 }
 
 /// Every view of a text. Each list holds the lines the command line
@@ -116,6 +117,7 @@ fn views(request: &Request) -> Analysis {
     let layout = match request.layout {
         LayoutField::Lines => Layout::Lines,
         LayoutField::Tokens => Layout::Tokens,
+        LayoutField::Strict => Layout::Strict,
     };
     let text = request.text.as_bytes();
     let run = |action| {

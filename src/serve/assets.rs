@@ -72,13 +72,21 @@ struct Example {
 /// How an example shows its code, as `tests/malformed.rs` reads it: text
 /// after a terminator is a warning only when the game is forced, and the
 /// tokens layout's framing codes (and its example) are read in that
-/// layout.
+/// layout, and the strict layout's codes in that one.
 fn read_as(name: &str) -> (&'static str, &'static str) {
     match name {
         "malformed/document.after_terminator.txt" => ("choker", "lines"),
         "tokens.txt"
         | "malformed/bridge.section_card_count.txt"
         | "malformed/whist.missing_trump.txt" => ("auto", "tokens"),
+        "malformed/document.blank_line.txt"
+        | "malformed/document.blanks_at_line_edge.txt"
+        | "malformed/document.blanks_between_tokens.txt"
+        | "malformed/document.byte_order_mark.txt"
+        | "malformed/document.crlf_line_ends.txt"
+        | "malformed/document.mixed_games.txt"
+        | "malformed/document.no_final_newline.txt"
+        | "malformed/document.no_record.txt" => ("auto", "strict"),
         _ => ("auto", "lines"),
     }
 }
@@ -145,8 +153,16 @@ const EXAMPLES: &[(&str, &[u8])] = examples![
     "malformed/choker.unrecognised_line.txt",
     "malformed/document.after_terminator.txt",
     "malformed/document.binary_input.txt",
+    "malformed/document.blank_line.txt",
+    "malformed/document.blanks_at_line_edge.txt",
+    "malformed/document.blanks_between_tokens.txt",
+    "malformed/document.byte_order_mark.txt",
+    "malformed/document.crlf_line_ends.txt",
     "malformed/document.invalid_utf8.txt",
     "malformed/document.line_too_long.txt",
+    "malformed/document.mixed_games.txt",
+    "malformed/document.no_final_newline.txt",
+    "malformed/document.no_record.txt",
     "malformed/document.stray_terminator.txt",
     "malformed/document.unrecognised_section.txt",
     "malformed/document.wrong_terminator.txt",

@@ -44,6 +44,10 @@ pub enum Layout {
     Lines,
     /// The judges' reading: tokens, wherever the line breaks fall.
     Tokens,
+    /// The statements' line layout, byte for byte, as a judge's input
+    /// validator holds it: one space between tokens, LF line ends, no
+    /// blank line ([`super::strict`]).
+    Strict,
 }
 
 /// Cards a bridge hand, and a whist player, holds.

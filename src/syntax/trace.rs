@@ -273,7 +273,7 @@ const TOKENS: Rules = Rules {
 pub fn trace(text: &[u8], mode: Mode, layout: Layout) -> Vec<Step> {
     let _recording = Recording::start();
     match layout {
-        Layout::Lines => trace_framed::<Framer>(text, mode, &LINES),
+        Layout::Lines | Layout::Strict => trace_framed::<Framer>(text, mode, &LINES),
         Layout::Tokens => trace_framed::<TokenFramer>(text, mode, &TOKENS),
     }
     RECORDER.with_borrow_mut(|recorder| std::mem::take(&mut recorder.steps))

@@ -25,7 +25,7 @@ function readFragment() {
   const fields = new URLSearchParams(location.hash.slice(1));
   state.text = fields.get("text") ?? state.text;
   if (["auto", "bridge", "choker", "whist"].includes(fields.get("game"))) state.game = fields.get("game");
-  if (["lines", "tokens"].includes(fields.get("layout"))) state.layout = fields.get("layout");
+  if (["lines", "tokens", "strict"].includes(fields.get("layout"))) state.layout = fields.get("layout");
   if (PANES.includes(fields.get("pane"))) state.pane = fields.get("pane");
 }
 

@@ -1,0 +1,311 @@
+//! The strict layout (`check --strict`, `validate`): the lines layout,
+//! and the statement's bytes exactly, as a judge's input validator holds
+//! them. The [`StrictFramer`] frames as the line framer does, and reports
+//! each breach of the bytes as a problem of its own, with the fix that
+//! writes the canonical bytes: a byte-order mark, CR line ends (one report
+//! for the file), blank lines, blanks at a line's edges, blanks between
+//! tokens other than one space (none inside a Choker hand), no line end
+//! after the last line, no record, records of more than one game.
+
+use super::document::Framer;
+use super::{Block, Frame, FrameSink, Framing, Layout, Line, LineRef, Mode, line_by_line};
+use crate::ast::{Game, Span};
+use crate::cpu::Isa;
+use crate::diagnostic::{Diagnostic, Kind, Scope};
+
+/// The line framer, with the strict layout's rules of the bytes.
+#[derive(Debug)]
+pub(crate) struct StrictFramer {
+    framer: Framer,
+    mode: Mode,
+    /// The CRs before an LF in the block being framed, in order, and how
+    /// many of them its lines have passed.
+    block_crs: Vec<usize>,
+    next_cr: usize,
+    /// Every CR line end of the input, reported once at its end, at the
+    /// line of the first.
+    crs: Vec<usize>,
+    first_cr_line: Option<LineRef>,
+    /// The run of blank lines being read: its first line, its last, and
+    /// where it ends, line ends included.
+    blanks: Option<(LineRef, LineRef, usize)>,
+    /// Where the block being framed ends, and whether its last byte is an
+    /// LF: a line ending there without one is the input's last.
+    block_end: usize,
+    ends_with_newline: bool,
+    /// The last line read that is not blank.
+    last_line: Option<LineRef>,
+    /// The game of the first record, and whether a record of another was
+    /// reported.
+    first_game: Option<Game>,
+    mixed: bool,
+}
+
+impl StrictFramer {
+    /// The breaches of `line`'s bytes, each a problem of its own.
+    fn line_breaches(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        let reference = line.reference();
+        let end = line.offset + line.text.len();
+        let cr = self.block_crs.get(self.next_cr) == Some(&end);
+        if cr {
+            self.next_cr += 1;
+            self.crs.push(end);
+            self.first_cr_line.get_or_insert(reference);
+        }
+        let ending = if end + usize::from(cr) < self.block_end || self.ends_with_newline {
+            1 + usize::from(cr)
+        } else {
+            0
+        };
+        if line.is_blank() {
+            let (first, _, _) = self.blanks.unwrap_or((reference, reference, 0));
+            self.blanks = Some((first, reference, end + ending));
+            return;
+        }
+        self.end_blank_run(emit);
+        self.last_line = Some(reference);
+        let problem = |kind| Frame::Problem {
+            diagnostic: Box::new(Diagnostic::new(
+                Scope::Document,
+                kind,
+                line.span_of(line.trimmed()),
+            )),
+            lines: (reference, reference),
+        };
+        let trimmed = line.trimmed();
+        let before = line.text.len() - line.text.trim_ascii_start().len();
+        let after = line.text.len() - line.text.trim_ascii_end().len();
+        if before + after > 0 {
+            let edges = [
+                Span::new(line.offset, before),
+                Span::new(end - after, after),
+            ];
+            let edges = edges.into_iter().filter(|edge| edge.len > 0).collect();
+            emit.frame(problem(Kind::BlanksAtLineEdges { edges }));
+        }
+        let joined = trimmed.contains(&b'-');
+        let gaps: Vec<Span> = blank_runs(trimmed)
+            .filter(|&(at, len)| joined || len != 1 || trimmed[at] != b' ')
+            .map(|(at, len)| Span::new(line.span_of(trimmed).offset + at, len))
+            .collect();
+        if !gaps.is_empty() {
+            emit.frame(problem(Kind::BlanksBetweenTokens { gaps, joined }));
+        }
+    }
+
+    /// Reports the run of blank lines read, if any: one report a run.
+    fn end_blank_run(&mut self, emit: &mut impl FrameSink) {
+        let Some((first, last, end)) = self.blanks.take() else {
+            return;
+        };
+        let lines = last.number - first.number + 1;
+        let removed = Span::new(first.offset, end - first.offset);
+        emit.frame(Frame::Problem {
+            diagnostic: Box::new(Diagnostic::new(
+                Scope::Document,
+                Kind::BlankLines { lines, removed },
+                Span::new(first.offset, last.offset + last.len - first.offset),
+            )),
+            lines: (first, last),
+        });
+    }
+
+    /// A report of the whole input, shown at `line` (its first line when
+    /// none is given).
+    fn input_problem(kind: Kind, span: Span, line: Option<LineRef>) -> Frame {
+        let line = line.unwrap_or(LineRef {
+            offset: span.offset,
+            len: 0,
+            number: 1,
+        });
+        Frame::Problem {
+            diagnostic: Box::new(Diagnostic::new(Scope::Document, kind, span)),
+            lines: (line, line),
+        }
+    }
+}
+
+/// The runs of blanks inside `trimmed`: where each starts, and how long
+/// it is.
+fn blank_runs(trimmed: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at
+            + trimmed
+                .get(at..)?
+                .iter()
+                .position(u8::is_ascii_whitespace)?;
+        let len = trimmed[start..]
+            .iter()
+            .take_while(|byte| byte.is_ascii_whitespace())
+            .count();
+        at = start + len;
+        Some((start, len))
+    })
+}
+
+/// A sink that passes every frame on, and tells the strict framer the
+/// game of each record.
+struct Games<'a, S> {
+    emit: &'a mut S,
+    first_game: &'a mut Option<Game>,
+    mixed: &'a mut bool,
+    mode: Mode,
+}
+
+impl<S: FrameSink> Games<'_, S> {
+    fn record(&mut self, game: Game, first_line: LineRef) {
+        let first = *self.first_game.get_or_insert(game);
+        if first != game && !*self.mixed && self.mode == Mode::Auto {
+            *self.mixed = true;
+            self.emit.frame(StrictFramer::input_problem(
+                Kind::MixedGames { first, found: game },
+                Span::new(first_line.offset, first_line.len),
+                Some(first_line),
+            ));
+        }
+    }
+}
+
+impl<S: FrameSink> FrameSink for Games<'_, S> {
+    fn frame(&mut self, frame: Frame) {
+        self.emit.frame(frame);
+    }
+
+    fn bridge(&mut self, line: LineRef) {
+        self.record(Game::Bridge, line);
+        self.emit.bridge(line);
+    }
+
+    fn choker(&mut self, lines: [LineRef; 2]) {
+        self.record(Game::Choker, lines[0]);
+        self.emit.choker(lines);
+    }
+
+    fn whist(&mut self, lines: &[LineRef; 5]) {
+        self.record(Game::Whist, lines[0]);
+        self.emit.whist(lines);
+    }
+}
+
+impl StrictFramer {
+    /// `emit`, telling this framer each record's game.
+    fn games<'a, S: FrameSink>(&'a mut self, emit: &'a mut S) -> (&'a mut Framer, Games<'a, S>) {
+        (
+            &mut self.framer,
+            Games {
+                emit,
+                first_game: &mut self.first_game,
+                mixed: &mut self.mixed,
+                mode: self.mode,
+            },
+        )
+    }
+}
+
+impl Framing for StrictFramer {
+    const LAYOUT: Layout = Layout::Strict;
+    const READS_LONG_LINES: bool = false;
+
+    fn new(mode: Mode) -> Self {
+        Self {
+            framer: Framer::new(mode),
+            mode,
+            block_crs: Vec::new(),
+            next_cr: 0,
+            crs: Vec::new(),
+            first_cr_line: None,
+            blanks: None,
+            block_end: 0,
+            ends_with_newline: false,
+            last_line: None,
+            first_game: None,
+            mixed: false,
+        }
+    }
+
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.line_breaches(line, emit);
+        let (framer, mut games) = self.games(emit);
+        framer.line(line, &mut games);
+    }
+
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.end_blank_run(emit);
+        self.last_line = Some(line.reference());
+        let (framer, mut games) = self.games(emit);
+        framer.overlong_line(line, &mut games);
+    }
+
+    fn finish(&mut self, emit: &mut impl FrameSink) {
+        let (framer, mut games) = self.games(emit);
+        framer.finish(&mut games);
+        self.end_blank_run(emit);
+        if let Some(&first) = self.crs.first() {
+            let crs = std::mem::take(&mut self.crs);
+            emit.frame(Self::input_problem(
+                Kind::CrLineEnds { crs },
+                Span::new(first, 1),
+                self.first_cr_line,
+            ));
+        }
+        if let Some(last) = self.last_line
+            && last.offset + last.len == self.block_end
+            && !self.ends_with_newline
+        {
+            emit.frame(Self::input_problem(
+                Kind::NoFinalNewline,
+                Span::new(last.offset, last.len),
+                Some(last),
+            ));
+        }
+        if self.first_game.is_none() {
+            emit.frame(Self::input_problem(
+                Kind::NoRecord,
+                Span::new(self.block_end, 0),
+                None,
+            ));
+        }
+    }
+
+    fn holds_from(&self) -> Option<usize> {
+        let blanks = self.blanks.map(|(first, _, _)| first.offset);
+        match (self.framer.holds_from(), blanks) {
+            (Some(record), Some(blank)) => Some(record.min(blank)),
+            (record, blank) => record.or(blank),
+        }
+    }
+
+    fn take_needs_blanks(&mut self) -> bool {
+        false
+    }
+
+    fn section_game(&self) -> Option<Game> {
+        self.framer.section_game()
+    }
+
+    fn whole_lines(
+        &mut self,
+        _isa: Isa,
+        block: Block<'_>,
+        first_line: usize,
+        first_nul: Option<usize>,
+        emit: &mut impl FrameSink,
+    ) -> Option<usize> {
+        if first_line == 1 && block.base == super::BYTE_ORDER_MARK.len() {
+            emit.frame(Self::input_problem(
+                Kind::ByteOrderMark,
+                Span::new(block.base, 0),
+                None,
+            ));
+        }
+        self.block_crs = memchr::memchr_iter(b'\n', block.bytes)
+            .filter(|&lf| lf > 0 && block.bytes[lf - 1] == b'\r')
+            .map(|lf| block.base + lf - 1)
+            .collect();
+        self.next_cr = 0;
+        self.block_end = block.base + block.bytes.len();
+        self.ends_with_newline = block.bytes.last() == Some(&b'\n');
+        line_by_line(self, block, first_line, first_nul, emit)
+    }
+}
