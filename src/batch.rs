@@ -148,6 +148,9 @@ pub struct Summary {
     /// The results' writer was closed (a broken pipe): the inputs after
     /// were left alone, as the reader has all it wanted.
     pub closed: bool,
+    /// Files a walk left out as answers (`NAME.ans` or `NAME.out` beside
+    /// a `NAME.in`), which are test data's expected output, not input.
+    pub answers: u64,
 }
 
 /// Processes `inputs` in order: results to `out`, diagnostics and problems

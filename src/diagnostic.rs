@@ -18,6 +18,8 @@ pub mod catalogue;
 pub enum Scope {
     Game(Game),
     Document,
+    /// The answer file of a test input (`cardsharp verify`).
+    Answer,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -212,6 +214,24 @@ pub enum Kind {
     NoRecord,
     /// Strict: a record of another game than the first record's.
     MixedGames { first: Game, found: Game },
+    /// A line of an answer file that is not what its input's record
+    /// gives; `explanation` is the reasoning behind `expected`.
+    WrongAnswer {
+        expected: String,
+        found: String,
+        explanation: String,
+    },
+    /// An answer file that ends before its input's results do.
+    MissingAnswer {
+        expected: String,
+        explanation: String,
+    },
+    /// A line of an answer file past its input's last result.
+    ExtraAnswer { found: String },
+    /// A test input without an answer file beside it.
+    NoAnswer,
+    /// An answer file without its test input beside it.
+    NoInput,
 }
 
 /// The pairs of a Choker section that ended with a hand unpaired: a hand
@@ -342,6 +362,7 @@ impl Scope {
         let scope = match self {
             Scope::Game(game) => game.name(),
             Scope::Document => "document",
+            Scope::Answer => "answer",
         };
         format!("cardsharp::{scope}::{code}")
     }
@@ -353,6 +374,7 @@ impl Scope {
             Scope::Game(Game::Choker) => "Choker",
             Scope::Game(Game::Whist) => "whist",
             Scope::Document => "this document",
+            Scope::Answer => "this answer",
         }
     }
 
@@ -361,7 +383,7 @@ impl Scope {
     fn alphabet(self) -> &'static crate::ast::Alphabet {
         match self {
             Scope::Game(game) => game.alphabet(),
-            Scope::Document => Game::Bridge.alphabet(),
+            Scope::Document | Scope::Answer => Game::Bridge.alphabet(),
         }
     }
 }
@@ -1018,6 +1040,69 @@ impl Kind {
             | Kind::NoFinalNewline
             | Kind::NoRecord
             | Kind::MixedGames { .. } => self.describe_strict(),
+            Kind::WrongAnswer { .. }
+            | Kind::MissingAnswer { .. }
+            | Kind::ExtraAnswer { .. }
+            | Kind::NoAnswer
+            | Kind::NoInput => self.describe_answer(),
+        }
+    }
+
+    /// The wording of the kinds of `cardsharp verify`: an answer file
+    /// against what its input's records give.
+    fn describe_answer(&self) -> Description {
+        let (code, severity, message, label, help) = match self {
+            Kind::WrongAnswer {
+                expected,
+                found,
+                explanation,
+            } => (
+                "wrong_line",
+                Severity::Error,
+                format!("the answer says `{found}`, the record gives `{expected}`"),
+                format!("expected `{expected}`"),
+                Some(format!("why `{expected}`:\n{explanation}")),
+            ),
+            Kind::MissingAnswer {
+                expected,
+                explanation,
+            } => (
+                "missing_line",
+                Severity::Error,
+                format!("the answer ends here; the next record gives `{expected}`"),
+                format!("`{expected}` missing"),
+                Some(format!("why `{expected}`:\n{explanation}")),
+            ),
+            Kind::ExtraAnswer { found } => (
+                "extra_line",
+                Severity::Error,
+                format!("the answer has `{found}` past the input's last record"),
+                "no record for this line".to_owned(),
+                Some("remove the line, or add its record to the input".to_owned()),
+            ),
+            Kind::NoAnswer => (
+                "no_answer",
+                Severity::Warning,
+                "a test input without an answer beside it".to_owned(),
+                "no NAME.ans or NAME.out".to_owned(),
+                Some("write the answer with `cardsharp run`".to_owned()),
+            ),
+            Kind::NoInput => (
+                "no_input",
+                Severity::Error,
+                "an answer without its test input beside it".to_owned(),
+                "no NAME.in".to_owned(),
+                Some("add the input, or remove the answer".to_owned()),
+            ),
+            _ => unreachable!("describe_answer is called for the answer kinds only"),
+        };
+        Description {
+            code,
+            severity,
+            message,
+            label,
+            secondary: Vec::new(),
+            help,
         }
     }
 
@@ -1302,7 +1387,12 @@ impl Kind {
             | Kind::DealTokensCutShort { .. }
             | Kind::MissingTrump
             | Kind::NoRecord
-            | Kind::MixedGames { .. } => Vec::new(),
+            | Kind::MixedGames { .. }
+            | Kind::WrongAnswer { .. }
+            | Kind::MissingAnswer { .. }
+            | Kind::ExtraAnswer { .. }
+            | Kind::NoAnswer
+            | Kind::NoInput => Vec::new(),
         }
     }
 }
@@ -1536,6 +1626,20 @@ mod tests {
                 first: Game::Bridge,
                 found: Game::Whist,
             },
+            Kind::WrongAnswer {
+                expected: "PASS".to_owned(),
+                found: "BID S".to_owned(),
+                explanation: "8 points".to_owned(),
+            },
+            Kind::MissingAnswer {
+                expected: "PASS".to_owned(),
+                explanation: "8 points".to_owned(),
+            },
+            Kind::ExtraAnswer {
+                found: "PASS".to_owned(),
+            },
+            Kind::NoAnswer,
+            Kind::NoInput,
         ]
         .into()
     }

@@ -48,6 +48,7 @@ pub mod render;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod syntax;
+pub mod verify;
 
 /// A guided tour of the code, from one combinator to the evaluators
 /// (`docs/tour.md`); its snippets run as doctests.

@@ -38,6 +38,9 @@ const LAYERS: &[&str] = &[
     // Applying fixes: analyses a text through `pipeline`, for the command
     // line, the language server and the playground alike.
     "fix",
+    // Test data checked as a judge's: each input through `pipeline`, its
+    // answer against the results.
+    "verify",
     "batch",
     // The playground (`cardsharp serve`, behind the `serve` feature): on
     // top, beside the command line.

@@ -19,4 +19,5 @@ mod serve;
 mod strict;
 mod support;
 mod tokens;
+mod verify;
 mod walk;

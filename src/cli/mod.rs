@@ -22,6 +22,7 @@ use walk::{Filters, inputs};
 mod progress;
 mod summary;
 mod trace;
+mod verify;
 mod walk;
 
 #[derive(Debug, Parser)]
@@ -58,6 +59,10 @@ enum Command {
         #[arg(long, conflicts_with = "layout")]
         strict: bool,
     },
+    /// Test data as judges lay it out: each `NAME.in` checked strictly,
+    /// and its answer (`NAME.ans`, else `NAME.out`) compared line by line
+    /// with what its records give.
+    Verify(verify::VerifyArgs),
     /// A judge's input validator (ICPC and Kattis problem packages,
     /// DOMjudge): reads standard input, checks it strictly, writes its
     /// diagnostics to stderr, and exits 42 when it is valid, 43 when not.
@@ -341,6 +346,7 @@ pub(crate) fn main() -> ExitCode {
             )
         }
         Command::Validate { game } => return ExitCode::from(validate(mode(game))),
+        Command::Verify(args) => return ExitCode::from(verify::verify_command(&args)),
         Command::Explain { input, output } => (input, Action::Explain, output, None),
         Command::Parse {
             input,
@@ -903,13 +909,11 @@ fn run_inputs(
         paths
     };
     for path in paths {
-        let summary = batch::process_inputs(
-            &inputs(path, filters),
-            settings,
-            &mut out,
-            err,
-            |input, out, err| stream(input, settings, out, err, show_progress),
-        );
+        let (walked, answers) = walk::walk(path, filters);
+        total.answers += answers;
+        let summary = batch::process_inputs(&walked, settings, &mut out, err, |input, out, err| {
+            stream(input, settings, out, err, show_progress)
+        });
         total.tally += summary.tally;
         total.inputs += summary.inputs;
         total.inputs_reported += summary.inputs_reported;

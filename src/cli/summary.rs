@@ -20,15 +20,22 @@ pub(super) fn line(summary: &Summary, action: Action, all_clear: bool) -> Option
     );
     // Which inputs is said only when there are several to tell apart.
     let several = summary.inputs > 1;
+    let answers = match summary.answers {
+        0 => String::new(),
+        count => format!(
+            "; {} left out (`cardsharp verify` checks answers)",
+            counted(count, "answer file")
+        ),
+    };
     if tally.errors + tally.warnings == 0 {
         return all_clear.then(|| {
             if several {
                 format!(
-                    "All clear: {}, {records}.\n",
+                    "All clear: {}, {records}{answers}.\n",
                     counted(summary.inputs, "file")
                 )
             } else {
-                format!("All clear: {records}.\n")
+                format!("All clear: {records}{answers}.\n")
             }
         });
     }
@@ -57,7 +64,9 @@ pub(super) fn line(summary: &Summary, action: Action, all_clear: bool) -> Option
     } else {
         String::new()
     };
-    Some(format!("Found {reports}{fixable}{inputs}; {records}.\n"))
+    Some(format!(
+        "Found {reports}{fixable}{inputs}; {records}{answers}.\n"
+    ))
 }
 
 /// `1 error`, `2 errors`.

@@ -34,16 +34,40 @@ pub(super) struct Filters {
 /// rather than chooses; an unreadable entry is a problem at its place,
 /// and the walk goes on.
 pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
+    walk(path, filters).0
+}
+
+/// [`inputs`], and how many answers of test data the walk left out: a
+/// `NAME.ans` or `NAME.out` beside a `NAME.in` is the expected output of
+/// that input (`cardsharp verify` checks it), not input. A file named on
+/// the command line is read as given.
+pub(super) fn walk(path: &Path, filters: &Filters) -> (Vec<Input>, u64) {
     if path == Path::new("-") || !path.is_dir() {
-        return vec![Input::File(path.to_owned())];
+        return (vec![Input::File(path.to_owned())], 0);
     }
+    let inputs = every_file(path, filters);
+    let Some(inputs) = inputs else {
+        return (vec![Input::Problem(Problem::NoFiles(path.to_owned()))], 0);
+    };
+    let before = inputs.len();
+    let inputs: Vec<Input> = inputs
+        .into_iter()
+        .filter(|input| !matches!(input, Input::File(file) if is_answer(file)))
+        .collect();
+    let answers = (before - inputs.len()) as u64;
+    (inputs, answers)
+}
+
+/// Every file of the directory `path`, walked as [`inputs`] walks it,
+/// answers too, and the problems met; `None` where it holds none.
+pub(super) fn every_file(path: &Path, filters: &Filters) -> Option<Vec<Input>> {
     let overrides = match filters.overrides(path) {
         Ok(overrides) => overrides,
         Err(error) => {
-            return vec![Input::Problem(Problem::Io {
+            return Some(vec![Input::Problem(Problem::Io {
                 path: path.to_owned(),
                 error: io::Error::other(error),
-            })];
+            })]);
         }
     };
     let inputs: Vec<Input> = ignore::WalkBuilder::new(path)
@@ -70,11 +94,15 @@ pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
             Err(error) => Some(Input::Problem(walk_problem(path, error))),
         })
         .collect();
-    if inputs.is_empty() {
-        vec![Input::Problem(Problem::NoFiles(path.to_owned()))]
-    } else {
-        inputs
-    }
+    (!inputs.is_empty()).then_some(inputs)
+}
+
+/// Whether `file` is the answer of a test input beside it: `NAME.ans` or
+/// `NAME.out` where `NAME.in` is a file.
+pub(super) fn is_answer(file: &Path) -> bool {
+    file.extension()
+        .is_some_and(|extension| extension == "ans" || extension == "out")
+        && file.with_extension("in").is_file()
 }
 
 /// What a walked entry that is neither a file, a directory nor a link is,

@@ -29,7 +29,8 @@ impl Rule {
     #[must_use]
     pub fn example(&self) -> Option<String> {
         let (scope, name) = self.code.strip_prefix("cardsharp::")?.split_once("::")?;
-        (scope != "io").then(|| format!("examples/malformed/{scope}.{name}.txt"))
+        (scope != "io" && scope != "answer")
+            .then(|| format!("examples/malformed/{scope}.{name}.txt"))
     }
 }
 
@@ -42,6 +43,31 @@ pub fn rule(code: &str) -> Option<(usize, &'static Rule)> {
 
 /// Every rule, sorted by code.
 pub const RULES: &[Rule] = &[
+    error(
+        "cardsharp::answer::extra_line",
+        "A line of an answer file past its input's last record.",
+        "Remove the line, or add its record to the input.",
+    ),
+    error(
+        "cardsharp::answer::missing_line",
+        "An answer file that ends before its input's last record.",
+        "Add the record's result: `cardsharp run` writes every line.",
+    ),
+    warning(
+        "cardsharp::answer::no_answer",
+        "A test input (`NAME.in`) without an answer beside it.",
+        "Write the answer with `cardsharp run`.",
+    ),
+    error(
+        "cardsharp::answer::no_input",
+        "An answer file (`NAME.ans` or `NAME.out`) without its `NAME.in` beside it.",
+        "Add the input, or remove the answer.",
+    ),
+    error(
+        "cardsharp::answer::wrong_line",
+        "A line of an answer file that is not what its record gives.",
+        "Write the result the record gives; the report's help explains it.",
+    ),
     error(
         "cardsharp::bridge::bad_rank",
         "A card's rank is not a bridge rank.",
@@ -435,7 +461,8 @@ mod tests {
         for rule in RULES {
             assert_eq!(
                 rule.example().is_none(),
-                rule.code.starts_with("cardsharp::io::"),
+                rule.code.starts_with("cardsharp::io::")
+                    || rule.code.starts_with("cardsharp::answer::"),
                 "{}",
                 rule.code
             );

@@ -1,0 +1,166 @@
+//! `cardsharp verify`: test data as judges lay it out (`data/sample`,
+//! `data/secret`, or any folder), each `NAME.in` checked strictly and its
+//! answer (`NAME.ans`, else `NAME.out`) compared with its results, through
+//! the library's [`cardsharp::verify`].
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use cardsharp::batch::{Input, Summary};
+use cardsharp::pipeline::Action;
+use cardsharp::render::{DiagnosticFormat, sarif};
+use cardsharp::syntax::Mode;
+use cardsharp::verify::{TestCase, orphan_answer, verify};
+
+use super::walk::{Filters, every_file};
+use super::{
+    CLEAN, ColorArg, DiagnosticsArg, GameArg, INPUT_ERRORS, USAGE_OR_IO, diagnostics_format, mode,
+    summary, tell,
+};
+
+/// `cardsharp verify`'s arguments.
+#[derive(Debug, clap::Args)]
+pub(super) struct VerifyArgs {
+    /// Files or folders of test data (default: the current folder).
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    filters: Filters,
+    /// The game of the inputs; `auto` allows any one game.
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    game: GameArg,
+    /// How diagnostics are written: to stderr, but for a SARIF log,
+    /// which goes to stdout.
+    #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
+    diagnostics: DiagnosticsArg,
+    /// Colour in diagnostics; `auto` colours a terminal unless `NO_COLOR` is set.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+/// Runs `cardsharp verify`: its exit status.
+pub(super) fn verify_command(args: &VerifyArgs) -> u8 {
+    if let Err(status) = args.filters.validate() {
+        return status;
+    }
+    let format = diagnostics_format(args.diagnostics, args.color);
+    verify_paths(&args.paths, &args.filters, mode(args.game), format)
+}
+
+/// Verifies the test data under `paths` (the current folder when none):
+/// reports in `format`, on stderr, but for SARIF's log on stdout; the
+/// exit status `check` would give.
+fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: DiagnosticFormat) -> u8 {
+    let here = [PathBuf::from(".")];
+    let paths = if paths.is_empty() { &here[..] } else { paths };
+    let mut status = CLEAN;
+    let mut files = Vec::new();
+    for path in paths {
+        let found = if path.is_dir() {
+            every_file(path, filters).unwrap_or_default()
+        } else {
+            vec![Input::File(path.clone())]
+        };
+        for input in found {
+            match input {
+                // Named from the current folder as ripgrep names them, without
+                // `./` before them, when no path was given.
+                Input::File(file) => files.push(match file.strip_prefix(".") {
+                    Ok(relative) if paths == here => relative.to_owned(),
+                    _ => file,
+                }),
+                Input::Problem(problem) => status = status.max(tell(&problem, format)),
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    let outcome = if format == DiagnosticFormat::Sarif {
+        match sarif::Log::start(io::BufWriter::new(io::stdout())) {
+            Ok(mut log) => {
+                let summary = verify_files(&files, mode, format, &mut log);
+                let _ = log.finish();
+                summary
+            }
+            Err(_) => return USAGE_OR_IO,
+        }
+    } else {
+        let mut err = io::BufWriter::new(io::stderr());
+        let summary = verify_files(&files, mode, format, &mut err);
+        let all_clear = matches!(format, DiagnosticFormat::Human { .. });
+        if (all_clear || format == DiagnosticFormat::Short)
+            && let Ok(summary) = &summary
+            && let Some(line) = summary::line(summary, Action::Check, all_clear)
+        {
+            let _ = err.write_all(line.as_bytes());
+        }
+        let _ = err.flush();
+        summary
+    };
+    match outcome {
+        Err(()) => USAGE_OR_IO,
+        Ok(summary) if summary.tally.errors > 0 => status.max(INPUT_ERRORS),
+        Ok(_) => status,
+    }
+}
+
+/// The test inputs among `files` verified with their answers, and the
+/// answers without an input reported; what came of them, or `Err` where a
+/// file could not be read (told at its place).
+fn verify_files(
+    files: &[PathBuf],
+    mode: Mode,
+    format: DiagnosticFormat,
+    out: &mut impl Write,
+) -> Result<Summary, ()> {
+    let mut summary = Summary::default();
+    let mut failed = false;
+    let mut read = |path: &Path| match std::fs::read(path) {
+        Ok(bytes) => Some(bytes),
+        Err(error) => {
+            eprintln!("cardsharp: {}: {error}", path.display());
+            failed = true;
+            None
+        }
+    };
+    for file in files {
+        let name = file.display().to_string();
+        let (reports, tally) = match extension(file) {
+            "in" => {
+                let Some(input) = read(file) else { continue };
+                let answer_path = ["ans", "out"]
+                    .into_iter()
+                    .map(|extension| file.with_extension(extension))
+                    .find(|answer| answer.is_file());
+                let answer = answer_path
+                    .as_ref()
+                    .and_then(|path| read(path).map(|bytes| (path.display().to_string(), bytes)));
+                let case = TestCase {
+                    input_name: &name,
+                    input: &input,
+                    answer: answer
+                        .as_ref()
+                        .map(|(name, bytes)| (name.as_str(), bytes.as_slice())),
+                };
+                verify(&case, mode, format)
+            }
+            "ans" | "out" if !file.with_extension("in").is_file() => {
+                let Some(answer) = read(file) else { continue };
+                orphan_answer(&name, &answer, format)
+            }
+            _ => continue,
+        };
+        summary.inputs += 1;
+        summary.inputs_reported += u64::from(tally.errors + tally.warnings > 0);
+        summary.tally += tally;
+        if out.write_all(&reports).is_err() {
+            return Err(());
+        }
+    }
+    if failed { Err(()) } else { Ok(summary) }
+}
+
+fn extension(path: &Path) -> &str {
+    path.extension()
+        .and_then(|extension| extension.to_str())
+        .unwrap_or("")
+}

@@ -1,0 +1,142 @@
+//! `cardsharp verify` on test data laid out as judges lay it out: wrong,
+//! missing and extra answer lines are each one report at the answer's
+//! line, answers and inputs without their other half are told, both answer
+//! extensions are read, and `check` on the same folder leaves the answers
+//! alone.
+
+use std::path::Path;
+use std::process::Command;
+
+fn cardsharp(args: &[&str], here: &Path) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
+        .args(args)
+        .current_dir(here)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// `data/sample/1.in` with its right answer in `1.ans`, and
+/// `data/secret/2.in` with its right answer in `2.out`.
+fn right_data(here: &Path) -> (String, String) {
+    let generated = |game: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
+            .args(["gen", game, "--count", "4", "--seed", "5"])
+            .output()
+            .unwrap();
+        output.stdout
+    };
+    let results = |input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
+            .args(["run"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    for folder in ["data/sample", "data/secret"] {
+        std::fs::create_dir_all(here.join(folder)).unwrap();
+    }
+    let (bridge, whist) = (generated("bridge"), generated("whist"));
+    let (bridge_answer, whist_answer) = (results(&bridge), results(&whist));
+    std::fs::write(here.join("data/sample/1.in"), &bridge).unwrap();
+    std::fs::write(here.join("data/sample/1.ans"), &bridge_answer).unwrap();
+    std::fs::write(here.join("data/secret/2.in"), &whist).unwrap();
+    std::fs::write(here.join("data/secret/2.out"), &whist_answer).unwrap();
+    (bridge_answer, whist_answer)
+}
+
+fn codes(reports: &str) -> Vec<String> {
+    reports
+        .lines()
+        .filter(|line| line.contains("[cardsharp::"))
+        .map(|line| line.split(": ").take(2).collect::<Vec<_>>().join(": "))
+        .collect()
+}
+
+#[test]
+fn right_answers_are_all_clear() {
+    let directory = tempfile::tempdir().unwrap();
+    right_data(directory.path());
+    let (status, reports) = cardsharp(&["verify", "--diagnostics", "short"], directory.path());
+    assert_eq!(status, 0, "{reports}");
+    assert!(codes(&reports).is_empty(), "{reports}");
+}
+
+#[test]
+fn wrong_missing_and_extra_lines_are_reported_at_their_lines() {
+    let directory = tempfile::tempdir().unwrap();
+    let here = directory.path();
+    let (bridge, whist) = right_data(here);
+    // Line 2 of the bridge answer wrong, and a fifth line past the last
+    // record; the whist answer without its last line.
+    let mut lines: Vec<&str> = bridge.lines().collect();
+    let wrong = if lines[1] == "PASS" { "BID S" } else { "PASS" };
+    lines[1] = wrong;
+    lines.push("PASS");
+    std::fs::write(here.join("data/sample/1.ans"), lines.join("\n") + "\n").unwrap();
+    let kept: Vec<&str> = whist.lines().take(3).collect();
+    std::fs::write(here.join("data/secret/2.out"), kept.join("\n") + "\n").unwrap();
+    let (status, reports) = cardsharp(&["verify", "--diagnostics", "short"], here);
+    assert_eq!(status, 1, "{reports}");
+    assert_eq!(
+        codes(&reports),
+        [
+            "data/sample/1.ans:2:1: error[cardsharp::answer::wrong_line]",
+            "data/sample/1.ans:5:1: error[cardsharp::answer::extra_line]",
+            "data/secret/2.out:4:1: error[cardsharp::answer::missing_line]",
+        ],
+        "{reports}"
+    );
+    assert!(
+        reports.contains(&format!("the answer says `{wrong}`")),
+        "{reports}"
+    );
+    // `check` reads the inputs alone, and says the answers were left out.
+    let (status, reports) = cardsharp(&["check", "data"], here);
+    assert_eq!(status, 0, "{reports}");
+    assert!(
+        reports.contains("2 answer files left out (`cardsharp verify` checks answers)"),
+        "{reports}"
+    );
+}
+
+#[test]
+fn inputs_and_answers_without_their_other_half_are_told() {
+    let directory = tempfile::tempdir().unwrap();
+    let here = directory.path();
+    right_data(here);
+    std::fs::remove_file(here.join("data/secret/2.out")).unwrap();
+    std::fs::write(here.join("data/sample/3.ans"), "PASS\n").unwrap();
+    let (status, reports) = cardsharp(&["verify", "--diagnostics", "short", "data"], here);
+    assert_eq!(status, 1, "{reports}");
+    assert_eq!(
+        codes(&reports),
+        [
+            "data/sample/3.ans:1:1: error[cardsharp::answer::no_input]",
+            "data/secret/2.in:1:1: warning[cardsharp::answer::no_answer]",
+        ],
+        "{reports}"
+    );
+}
+
+#[test]
+fn an_input_that_is_not_strict_is_reported_and_its_answer_not_compared() {
+    let directory = tempfile::tempdir().unwrap();
+    let here = directory.path();
+    right_data(here);
+    let input = std::fs::read(here.join("data/sample/1.in")).unwrap();
+    std::fs::write(here.join("data/sample/1.in"), [&input[..], b"\n"].concat()).unwrap();
+    let (status, reports) = cardsharp(&["verify", "--diagnostics", "short"], here);
+    assert_eq!(status, 1, "{reports}");
+    assert_eq!(
+        codes(&reports),
+        ["data/sample/1.in:5:1: error[cardsharp::document::blank_line]"],
+        "{reports}"
+    );
+}
