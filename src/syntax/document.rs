@@ -429,16 +429,7 @@ impl Framer {
             State::Closed { warned } => {
                 if !warned {
                     self.state = State::Closed { warned: true };
-                    let terminator = match self.mode {
-                        Mode::Forced(Game::Choker) => END,
-                        _ => HASH,
-                    };
-                    emit.frame(problem(
-                        Scope::Document,
-                        Kind::AfterTerminator { terminator },
-                        line.content_span(),
-                        reference,
-                    ));
+                    emit.frame(after_terminator(self.mode, line.content_span(), reference));
                 }
             }
         }
@@ -1352,6 +1343,21 @@ impl Framer {
             Mode::Forced(_) => State::Closed { warned: false },
         }
     }
+}
+
+/// The warning of text after the terminator of an input read as one game
+/// (`mode`), at `span` of `line`: it is ignored.
+pub(super) fn after_terminator(mode: Mode, span: Span, line: LineRef) -> Frame {
+    let terminator = match mode {
+        Mode::Forced(Game::Choker) => END,
+        _ => HASH,
+    };
+    problem(
+        Scope::Document,
+        Kind::AfterTerminator { terminator },
+        span,
+        line,
+    )
 }
 
 /// `document = { section } ;`: frames a whole document held in memory,

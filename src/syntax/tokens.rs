@@ -1106,16 +1106,8 @@ impl TokenFramer {
             State::Choker { .. } => self.tokens_choker_section(at, text, emit),
             State::Closed { warned: false } => {
                 self.state = State::Closed { warned: true };
-                let terminator = match self.mode {
-                    Mode::Forced(Game::Choker) => END,
-                    _ => HASH,
-                };
-                emit.frame(problem(
-                    Scope::Document,
-                    Kind::AfterTerminator { terminator },
-                    Span::new(at.offset, at.len),
-                    at,
-                ));
+                let span = Span::new(at.offset, at.len);
+                emit.frame(super::document::after_terminator(self.mode, span, at));
             }
             State::Closed { warned: true } => {}
         }
