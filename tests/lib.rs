@@ -12,6 +12,7 @@ mod layers;
 #[cfg(feature = "lsp")]
 mod lsp;
 mod malformed;
+mod package;
 mod playground;
 mod properties;
 mod schema;

@@ -63,6 +63,15 @@ enum Command {
     /// and its answer (`NAME.ans`, else `NAME.out`) compared line by line
     /// with what its records give.
     Verify(verify::VerifyArgs),
+    /// Write a problem package of GAME into DIR (its name, lowercase
+    /// letters and digits, is the problem's short name): statement,
+    /// sample and secret data, the input validator, a correct solution and
+    /// solutions with the classic mistakes; `verifyproblem DIR` checks it.
+    Package {
+        #[arg(value_enum)]
+        game: PackageGame,
+        dir: PathBuf,
+    },
     /// A judge's input validator (ICPC and Kattis problem packages,
     /// DOMjudge): reads standard input, checks it strictly, writes its
     /// diagnostics to stderr, and exits 42 when it is valid, 43 when not.
@@ -217,6 +226,23 @@ enum GameArg {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
+enum PackageGame {
+    Bridge,
+    Choker,
+    Whist,
+}
+
+impl From<PackageGame> for Game {
+    fn from(game: PackageGame) -> Self {
+        match game {
+            PackageGame::Bridge => Game::Bridge,
+            PackageGame::Choker => Game::Choker,
+            PackageGame::Whist => Game::Whist,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
 enum LayoutArg {
     Lines,
     Tokens,
@@ -270,6 +296,30 @@ const USAGE_OR_IO: u8 = 2;
 /// input validator's.
 const VALID_INPUT: u8 = 42;
 const INVALID_INPUT: u8 = 43;
+
+/// `package`: every file of the package of `game`, written under `dir`.
+fn write_package(game: Game, dir: &Path) -> u8 {
+    let write = |file: &cardsharp::package::PackageFile| -> io::Result<()> {
+        let path = dir.join(&file.path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &file.contents)?;
+        #[cfg(unix)]
+        if file.executable {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
+        }
+        Ok(())
+    };
+    for file in cardsharp::package::package(game) {
+        if let Err(error) = write(&file) {
+            eprintln!("cardsharp: {}: {error}", dir.join(&file.path).display());
+            return USAGE_OR_IO;
+        }
+    }
+    CLEAN
+}
 
 /// `completions`: the script for `shell`.
 fn completions(shell: clap_complete::Shell) -> u8 {
@@ -347,6 +397,7 @@ pub(crate) fn main() -> ExitCode {
         }
         Command::Validate { game } => return ExitCode::from(validate(mode(game))),
         Command::Verify(args) => return ExitCode::from(verify::verify_command(&args)),
+        Command::Package { game, dir } => return ExitCode::from(write_package(game.into(), &dir)),
         Command::Explain { input, output } => (input, Action::Explain, output, None),
         Command::Parse {
             input,
