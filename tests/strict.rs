@@ -191,3 +191,16 @@ fn validate_refuses_flags_it_does_not_know() {
         .status(2)
         .run();
 }
+
+/// What `fmt` writes for a file of one game passes the validator.
+#[test]
+fn what_fmt_writes_is_valid() {
+    for game in ["bridge", "choker", "whist"] {
+        let example =
+            std::fs::read(crate::support::root().join(format!("examples/{game}.txt"))).unwrap();
+        let (status, formatted, _) = cardsharp(&["fmt", "-"], &example);
+        assert_eq!(status, 0, "{game}");
+        let (status, _, reports) = cardsharp(&["validate", "--game", game], &formatted);
+        assert_eq!(status, 42, "{game}: {reports}");
+    }
+}
