@@ -66,13 +66,20 @@ pub fn orphan_answer(name: &str, text: &[u8], format: DiagnosticFormat) -> (Vec<
 /// the last result.
 fn compare(results: &str, explanations: &[&str], answer: &[u8]) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    let mut offset = 0;
-    let mut answer_lines = answer.split_inclusive(|&byte| byte == b'\n').map(|line| {
-        let at = offset;
-        offset += line.len();
-        let text = line.trim_ascii_end();
-        (Span::new(at, text.len()), String::from_utf8_lossy(text))
-    });
+    // A byte-order mark is no part of the first line's text.
+    let mut offset = if answer.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let mut answer_lines = answer[offset..]
+        .split_inclusive(|&byte| byte == b'\n')
+        .map(|line| {
+            let at = offset;
+            offset += line.len();
+            let text = line.trim_ascii_end();
+            (Span::new(at, text.len()), String::from_utf8_lossy(text))
+        });
     for (index, expected) in results.lines().enumerate() {
         let explanation = explanations.get(index).map_or("", |text| text.trim_end());
         match answer_lines.next() {

@@ -204,3 +204,30 @@ fn what_fmt_writes_is_valid() {
         assert_eq!(status, 42, "{game}: {reports}");
     }
 }
+
+/// Inputs an outside review found wrong, each fixed back to what
+/// `validate` accepts: a CR ending the input without an LF, two Choker
+/// hands on one line (split, not joined), a line of a form feed alone.
+#[test]
+fn odd_line_ends_and_joined_hands_are_fixed_to_valid_bytes() {
+    let hand = "5H TC 9H KD KS KH 6S AD 2C JD 6D 8D 5D";
+    let cases: [(&str, String); 3] = [
+        ("bridge", format!("{hand}\r")),
+        (
+            "choker",
+            "Ann-5G8DQD3DKC Bob-KD9GCDTD2G\nCy-7C8S2S5D8C\nDi-4DCCCS6SJD\nEND\n".to_owned(),
+        ),
+        ("bridge", format!("{hand}\n\x0c\n{hand}\n")),
+    ];
+    for (game, input) in cases {
+        let (status, _, _) = cardsharp(&["validate", "--game", game], input.as_bytes());
+        assert_eq!(status, 43, "{input:?}");
+        let (status, fixed, reports) = cardsharp(
+            &["check", "--strict", "--fix", "--game", game],
+            input.as_bytes(),
+        );
+        assert_eq!(status, 0, "{input:?}: {reports}");
+        let (status, _, reports) = cardsharp(&["validate", "--game", game], &fixed);
+        assert_eq!(status, 42, "{input:?} fixed to {fixed:?}: {reports}");
+    }
+}

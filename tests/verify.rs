@@ -140,3 +140,35 @@ fn an_input_that_is_not_strict_is_reported_and_its_answer_not_compared() {
         "{reports}"
     );
 }
+
+/// A path that is not there is an error of the path; an answer named
+/// alone is verified with its input; one file named two ways is one.
+#[test]
+fn paths_are_read_as_check_reads_them() {
+    let directory = tempfile::tempdir().unwrap();
+    let here = directory.path();
+    let (bridge, _) = right_data(here);
+    let (status, reports) = cardsharp(&["verify", "--diagnostics", "short", "nowhere"], here);
+    assert_eq!(status, 2, "{reports}");
+    assert!(
+        reports.contains("nowhere: error[cardsharp::io::not_found]"),
+        "{reports}"
+    );
+    let mut lines: Vec<&str> = bridge.lines().collect();
+    lines[1] = "PASS PASS";
+    let wrong = lines.join("\n") + "\n";
+    std::fs::write(here.join("data/sample/1.ans"), wrong).unwrap();
+    let (status, reports) = cardsharp(
+        &[
+            "verify",
+            "--diagnostics",
+            "short",
+            "data/sample/1.ans",
+            "./data/sample/1.in",
+            "data",
+        ],
+        here,
+    );
+    assert_eq!(status, 1, "{reports}");
+    assert_eq!(codes(&reports).len(), 1, "{reports}");
+}

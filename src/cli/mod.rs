@@ -299,6 +299,18 @@ const INVALID_INPUT: u8 = 43;
 
 /// `package`: every file of the package of `game`, written under `dir`.
 fn write_package(game: Game, dir: &Path) -> u8 {
+    let short_name = dir.file_name().and_then(|name| name.to_str()).unwrap_or("");
+    if short_name.is_empty()
+        || !short_name
+            .bytes()
+            .all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit())
+    {
+        eprintln!(
+            "cardsharp: {}: a package's folder is named by the problem's short name, lowercase letters and digits",
+            dir.display()
+        );
+        return USAGE_OR_IO;
+    }
     let write = |file: &cardsharp::package::PackageFile| -> io::Result<()> {
         let path = dir.join(&file.path);
         if let Some(parent) = path.parent() {

@@ -6,13 +6,13 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use cardsharp::batch::{Input, Summary};
+use cardsharp::batch::{Input, Problem, Summary};
 use cardsharp::pipeline::Action;
 use cardsharp::render::{DiagnosticFormat, sarif};
 use cardsharp::syntax::Mode;
 use cardsharp::verify::{TestCase, orphan_answer, verify};
 
-use super::walk::{Filters, every_file};
+use super::walk::{Filters, every_file, is_answer};
 use super::{
     CLEAN, ColorArg, DiagnosticsArg, GameArg, INPUT_ERRORS, USAGE_OR_IO, diagnostics_format, mode,
     summary, tell,
@@ -56,18 +56,35 @@ fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: Diagno
     let mut files = Vec::new();
     for path in paths {
         let found = if path.is_dir() {
-            every_file(path, filters).unwrap_or_default()
+            every_file(path, filters)
+                .unwrap_or_else(|| vec![Input::Problem(Problem::NoFiles(path.clone()))])
+        } else if path.is_file() {
+            // An answer named alone is verified with its input.
+            let input = path.with_extension("in");
+            vec![Input::File(if is_answer(path) {
+                input
+            } else {
+                path.clone()
+            })]
         } else {
-            vec![Input::File(path.clone())]
+            let error = std::fs::metadata(path)
+                .err()
+                .unwrap_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound));
+            vec![Input::Problem(Problem::Io {
+                path: path.clone(),
+                error,
+            })]
         };
         for input in found {
             match input {
                 // Named from the current folder as ripgrep names them, without
                 // `./` before them, when no path was given.
-                Input::File(file) => files.push(match file.strip_prefix(".") {
-                    Ok(relative) if paths == here => relative.to_owned(),
-                    _ => file,
-                }),
+                // One name a file: `./data/1.in` is `data/1.in`.
+                Input::File(file) => files.push(
+                    file.components()
+                        .filter(|part| *part != std::path::Component::CurDir)
+                        .collect::<PathBuf>(),
+                ),
                 Input::Problem(problem) => status = status.max(tell(&problem, format)),
             }
         }

@@ -33,8 +33,10 @@ pub(crate) struct StrictFramer {
     /// LF: a line ending there without one is the input's last.
     block_end: usize,
     ends_with_newline: bool,
-    /// The last line read that is not blank.
+    /// The last line read that is not blank, and whether a line end
+    /// follows it.
     last_line: Option<LineRef>,
+    last_line_ended: bool,
     /// The game of the first record, and whether a record of another was
     /// reported.
     first_game: Option<Game>,
@@ -46,6 +48,10 @@ impl StrictFramer {
     fn line_breaches(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let reference = line.reference();
         let end = line.offset + line.text.len();
+        // CRs inside lines too long to read are not this line's.
+        while self.block_crs.get(self.next_cr).is_some_and(|&cr| cr < end) {
+            self.next_cr += 1;
+        }
         let cr = self.block_crs.get(self.next_cr) == Some(&end);
         if cr {
             self.next_cr += 1;
@@ -57,19 +63,16 @@ impl StrictFramer {
         } else {
             0
         };
-        if line.is_blank() {
+        if line.trimmed().is_empty() {
             let (first, _, _) = self.blanks.unwrap_or((reference, reference, 0));
             self.blanks = Some((first, reference, end + ending));
             return;
         }
         self.end_blank_run(emit);
         self.last_line = Some(reference);
-        let problem = |kind| Frame::Problem {
-            diagnostic: Box::new(Diagnostic::new(
-                Scope::Document,
-                kind,
-                line.span_of(line.trimmed()),
-            )),
+        self.last_line_ended = ending > 0;
+        let problem = |kind, span| Frame::Problem {
+            diagnostic: Box::new(Diagnostic::new(Scope::Document, kind, span)),
             lines: (reference, reference),
         };
         let trimmed = line.trimmed();
@@ -80,16 +83,23 @@ impl StrictFramer {
                 Span::new(line.offset, before),
                 Span::new(end - after, after),
             ];
-            let edges = edges.into_iter().filter(|edge| edge.len > 0).collect();
-            emit.frame(problem(Kind::BlanksAtLineEdges { edges }));
+            let edges: Vec<Span> = edges.into_iter().filter(|edge| edge.len > 0).collect();
+            emit.frame(problem(
+                Kind::BlanksAtLineEdges {
+                    edges: edges.clone(),
+                },
+                edges[0],
+            ));
         }
-        let joined = trimmed.contains(&b'-');
+        // One Choker hand, written without blanks; two hands on a line
+        // are records on one line, which the line framer reports.
+        let joined = memchr::memchr_iter(b'-', trimmed).count() == 1;
         let gaps: Vec<Span> = blank_runs(trimmed)
             .filter(|&(at, len)| joined || len != 1 || trimmed[at] != b' ')
             .map(|(at, len)| Span::new(line.span_of(trimmed).offset + at, len))
             .collect();
-        if !gaps.is_empty() {
-            emit.frame(problem(Kind::BlanksBetweenTokens { gaps, joined }));
+        if let Some(&first) = gaps.first() {
+            emit.frame(problem(Kind::BlanksBetweenTokens { gaps, joined }, first));
         }
     }
 
@@ -219,6 +229,7 @@ impl Framing for StrictFramer {
             block_end: 0,
             ends_with_newline: false,
             last_line: None,
+            last_line_ended: true,
             first_game: None,
             mixed: false,
         }
@@ -250,8 +261,7 @@ impl Framing for StrictFramer {
             ));
         }
         if let Some(last) = self.last_line
-            && last.offset + last.len == self.block_end
-            && !self.ends_with_newline
+            && !self.last_line_ended
         {
             emit.frame(Self::input_problem(
                 Kind::NoFinalNewline,
@@ -303,6 +313,11 @@ impl Framing for StrictFramer {
             .filter(|&lf| lf > 0 && block.bytes[lf - 1] == b'\r')
             .map(|lf| block.base + lf - 1)
             .collect();
+        // A CR that ends the input, without an LF after it, which the
+        // lines leave out of the last line as they would before an LF.
+        if block.bytes.ends_with(b"\r") {
+            self.block_crs.push(block.base + block.bytes.len() - 1);
+        }
         self.next_cr = 0;
         self.block_end = block.base + block.bytes.len();
         self.ends_with_newline = block.bytes.last() == Some(&b'\n');
