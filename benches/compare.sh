@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# cardsharp against the plain C solutions in benches/reference, side by
+# cardsharp against the plain C solutions in src/package (each problem
+# package's accepted solution), side by
 # side in one run: same bytes out, the speed ratio, and peak memory.
 #
 #   bash benches/compare.sh [RUNS]
@@ -15,7 +16,7 @@ set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
 runs=${1:-25}
-reference=${REFERENCE:-benches/reference}
+reference=${REFERENCE:-src/package}
 work=${WORK:-target/compare}
 mkdir -p "$work"
 
