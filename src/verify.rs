@@ -44,9 +44,18 @@ pub fn verify(case: &TestCase<'_>, mode: Mode, format: DiagnosticFormat) -> (Vec
         return (out, tally);
     }
     let (results, _, _) = run_bytes(case.input_name, case.input, &settings(Action::Run));
-    let (explained, _, _) = run_bytes(case.input_name, case.input, &settings(Action::Explain));
-    let explanations: Vec<&str> = explained.split("\n\n").collect();
-    let diagnostics = compare(&results, &explanations, answer);
+    // The reasoning is wanted only for a line that differs: the input is
+    // explained then, once.
+    let explained = std::cell::OnceCell::new();
+    let explanation = |index: usize| {
+        let explained = explained
+            .get_or_init(|| run_bytes(case.input_name, case.input, &settings(Action::Explain)).0);
+        explained
+            .split("\n\n")
+            .nth(index)
+            .map_or(String::new(), |text| text.trim_end().to_owned())
+    };
+    let diagnostics = compare(&results, explanation, answer);
     let mut tally = tally;
     tally += written(answer_name, answer, &diagnostics, format, &mut out);
     (out, tally)
@@ -64,7 +73,7 @@ pub fn orphan_answer(name: &str, text: &[u8], format: DiagnosticFormat) -> (Vec<
 /// The answer's lines against the results: a report for each line that
 /// differs, for the first result it lacks, and for the first line past
 /// the last result.
-fn compare(results: &str, explanations: &[&str], answer: &[u8]) -> Vec<Diagnostic> {
+fn compare(results: &str, explanation: impl Fn(usize) -> String, answer: &[u8]) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     // A byte-order mark is no part of the first line's text.
     let mut offset = if answer.starts_with(b"\xEF\xBB\xBF") {
@@ -81,7 +90,6 @@ fn compare(results: &str, explanations: &[&str], answer: &[u8]) -> Vec<Diagnosti
             (Span::new(at, text.len()), String::from_utf8_lossy(text))
         });
     for (index, expected) in results.lines().enumerate() {
-        let explanation = explanations.get(index).map_or("", |text| text.trim_end());
         match answer_lines.next() {
             Some((_, found)) if found == expected => {}
             Some((span, found)) => diagnostics.push(Diagnostic::new(
@@ -89,7 +97,7 @@ fn compare(results: &str, explanations: &[&str], answer: &[u8]) -> Vec<Diagnosti
                 Kind::WrongAnswer {
                     expected: expected.to_owned(),
                     found: found.into_owned(),
-                    explanation: explanation.to_owned(),
+                    explanation: explanation(index),
                 },
                 span,
             )),
@@ -98,7 +106,7 @@ fn compare(results: &str, explanations: &[&str], answer: &[u8]) -> Vec<Diagnosti
                     Scope::Answer,
                     Kind::MissingAnswer {
                         expected: expected.to_owned(),
-                        explanation: explanation.to_owned(),
+                        explanation: explanation(index),
                     },
                     Span::new(answer.len(), 0),
                 ));

@@ -5,7 +5,7 @@
 //! each package.)
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use cardsharp::ast::Game;
 use cardsharp::package::{PackageFile, package};
@@ -29,17 +29,7 @@ fn compiled(source: &[u8], dir: &Path, name: &str) -> std::path::PathBuf {
 }
 
 fn output_of(program: &Path, input: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    output.stdout
+    crate::support::with_stdin(program, &[], input).stdout
 }
 
 fn file<'a>(files: &'a [PackageFile], path: &str) -> &'a [u8] {

@@ -90,18 +90,7 @@ impl Drop for Playground {
 /// The command line on `input`: its stdout, its stderr, and whether it
 /// exited 0.
 fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
+    let output = crate::support::with_stdin(crate::support::binary(), args, input);
     (
         String::from_utf8(output.stdout).unwrap(),
         String::from_utf8(output.stderr).unwrap(),

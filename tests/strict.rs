@@ -4,7 +4,7 @@
 //! every breach, and `validate` exits 42 or 43 as an input validator of
 //! a problem package must.
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use crate::support::Test;
 
@@ -20,19 +20,7 @@ fn canonical(game: &str) -> Vec<u8> {
 
 /// Runs `cardsharp args` on `input`: its status and standard output.
 fn cardsharp(args: &[&str], input: &[u8]) -> (i32, Vec<u8>, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    let output = crate::support::with_stdin(crate::support::binary(), args, input);
     (
         output.status.code().unwrap(),
         output.stdout,

@@ -151,3 +151,31 @@ pub(crate) const STRICT_CODES: &[&str] = &[
     "document.no_final_newline",
     "document.no_record",
 ];
+
+/// Runs `program` with `args`, `input` on its standard input (written
+/// from a thread, so that a large output cannot block it), and returns
+/// all it printed and its status.
+pub(crate) fn with_stdin(
+    program: &std::path::Path,
+    args: &[&str],
+    input: &[u8],
+) -> std::process::Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("the program finishes");
+    let _ = writer.join();
+    output
+}
+
+/// The `cardsharp` binary the tests run.
+pub(crate) fn binary() -> &'static std::path::Path {
+    std::path::Path::new(env!("CARGO_BIN_EXE_cardsharp"))
+}

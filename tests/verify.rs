@@ -30,14 +30,8 @@ fn right_data(here: &Path) -> (String, String) {
         output.stdout
     };
     let results = |input: &[u8]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardsharp"))
-            .args(["run"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        let output = crate::support::with_stdin(crate::support::binary(), &["run"], input);
+        String::from_utf8(output.stdout).unwrap()
     };
     for folder in ["data/sample", "data/secret"] {
         std::fs::create_dir_all(here.join(folder)).unwrap();
