@@ -101,7 +101,7 @@ const JUNK: [&str; 17] = [
 
 /// Trump lines that are not one suit letter; the last two are damaged
 /// into something card-like, which right after bridge hands or a Choker
-/// section's `END` was once read as a bridge hand.
+/// section's `END` looks like a bad bridge hand.
 const BAD_TRUMPS: [&str; 9] = [
     "NT", "\u{2665}", "Trump: H", "trump H", "h", "x", "Hearts", "SH", "H.",
 ];

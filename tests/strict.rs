@@ -193,8 +193,7 @@ fn what_fmt_writes_is_valid() {
     }
 }
 
-/// Inputs an outside review found wrong, each fixed back to what
-/// `validate` accepts: a CR ending the input without an LF, two Choker
+/// Odd inputs, each fixed back to what `validate` accepts: a CR ending the input without an LF, two Choker
 /// hands on one line (split, not joined), a line of a form feed alone.
 #[test]
 fn odd_line_ends_and_joined_hands_are_fixed_to_valid_bytes() {
