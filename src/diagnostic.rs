@@ -20,6 +20,8 @@ pub enum Scope {
     Document,
     /// The answer file of a test input (`cardsharp verify`).
     Answer,
+    /// A program's output on a test input (`cardsharp judge`).
+    Judge,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -232,6 +234,16 @@ pub enum Kind {
     NoAnswer,
     /// An answer file without its test input beside it.
     NoInput,
+    /// The record on which a program judged fails: its `verdict` (the
+    /// judges' words), the line `expected` and the program's line `found`
+    /// (`None` where its output ended before), and the reasoning behind
+    /// the expected line.
+    FailingRecord {
+        verdict: &'static str,
+        expected: String,
+        found: Option<String>,
+        explanation: String,
+    },
 }
 
 /// The pairs of a Choker section that ended with a hand unpaired: a hand
@@ -363,6 +375,7 @@ impl Scope {
             Scope::Game(game) => game.name(),
             Scope::Document => "document",
             Scope::Answer => "answer",
+            Scope::Judge => "judge",
         };
         format!("cardsharp::{scope}::{code}")
     }
@@ -375,6 +388,7 @@ impl Scope {
             Scope::Game(Game::Whist) => "whist",
             Scope::Document => "this document",
             Scope::Answer => "this answer",
+            Scope::Judge => "this output",
         }
     }
 
@@ -383,7 +397,7 @@ impl Scope {
     fn alphabet(self) -> &'static crate::ast::Alphabet {
         match self {
             Scope::Game(game) => game.alphabet(),
-            Scope::Document | Scope::Answer => Game::Bridge.alphabet(),
+            Scope::Document | Scope::Answer | Scope::Judge => Game::Bridge.alphabet(),
         }
     }
 }
@@ -1045,6 +1059,22 @@ impl Kind {
             | Kind::ExtraAnswer { .. }
             | Kind::NoAnswer
             | Kind::NoInput => self.describe_answer(),
+            Kind::FailingRecord {
+                verdict,
+                expected,
+                found,
+                explanation,
+            } => Description {
+                code: "failing_record",
+                severity: Severity::Error,
+                message: match found {
+                    Some(found) => format!("{verdict}: the program prints `{found}`, the record gives `{expected}`"),
+                    None => format!("{verdict}: the program prints nothing for this record, which gives `{expected}`"),
+                },
+                label: format!("expected `{expected}`"),
+                secondary: Vec::new(),
+                help: Some(format!("why `{expected}`:\n{explanation}")),
+            },
         }
     }
 
@@ -1392,7 +1422,8 @@ impl Kind {
             | Kind::MissingAnswer { .. }
             | Kind::ExtraAnswer { .. }
             | Kind::NoAnswer
-            | Kind::NoInput => Vec::new(),
+            | Kind::NoInput
+            | Kind::FailingRecord { .. } => Vec::new(),
         }
     }
 }
@@ -1640,6 +1671,12 @@ mod tests {
             },
             Kind::NoAnswer,
             Kind::NoInput,
+            Kind::FailingRecord {
+                verdict: "wrong answer",
+                expected: "PASS".to_owned(),
+                found: None,
+                explanation: "8 points".to_owned(),
+            },
         ]
         .into()
     }

@@ -43,6 +43,7 @@ pub mod diagnostic;
 pub mod fix;
 pub mod generate;
 pub mod interpret;
+pub mod judge;
 pub mod package;
 pub mod pipeline;
 pub mod render;

@@ -127,7 +127,7 @@ fn compare(results: &str, explanation: impl Fn(usize) -> String, answer: &[u8]) 
 
 /// Writes `diagnostics` of the file `name`, whose bytes are `text`, in
 /// `format`; their counts.
-fn written(
+pub(crate) fn written(
     name: &str,
     text: &[u8],
     diagnostics: &[Diagnostic],

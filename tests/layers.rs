@@ -43,6 +43,10 @@ const LAYERS: &[&str] = &[
     "verify",
     // A problem package: data from `generate`, answers through `pipeline`.
     "package",
+    // A program judged: cases from `generate` and `package`'s edges,
+    // expected output through `pipeline`, failures reported as `verify`
+    // reports a wrong line.
+    "judge",
     "batch",
     // The playground (`cardsharp serve`, behind the `serve` feature): on
     // top, beside the command line.

@@ -8,6 +8,8 @@ mod faults;
 mod fix;
 mod golden;
 mod grammar;
+#[cfg(unix)]
+mod judge;
 mod layers;
 #[cfg(feature = "lsp")]
 mod lsp;

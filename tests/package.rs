@@ -5,7 +5,6 @@
 //! each package.)
 
 use std::path::Path;
-use std::process::Command;
 
 use cardsharp::ast::Game;
 use cardsharp::package::{PackageFile, package};
@@ -13,20 +12,7 @@ use cardsharp::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use cardsharp::render::DiagnosticFormat;
 use cardsharp::syntax::{Layout, Mode};
 
-/// Compiles the C program `source` into `dir`, as `name`.
-fn compiled(source: &[u8], dir: &Path, name: &str) -> std::path::PathBuf {
-    let source_path = dir.join(format!("{name}.c"));
-    std::fs::write(&source_path, source).unwrap();
-    let binary = dir.join(name);
-    let status = Command::new("cc")
-        .args(["-O1", "-o"])
-        .arg(&binary)
-        .arg(&source_path)
-        .status()
-        .expect("a C compiler (`cc`, installed by .ci/run)");
-    assert!(status.success(), "{name} compiles");
-    binary
-}
+use crate::support::compiled;
 
 fn output_of(program: &Path, input: &[u8]) -> Vec<u8> {
     crate::support::with_stdin(program, &[], input).stdout

@@ -179,3 +179,18 @@ pub(crate) fn with_stdin(
 pub(crate) fn binary() -> &'static std::path::Path {
     std::path::Path::new(env!("CARGO_BIN_EXE_cardsharp"))
 }
+
+/// Compiles the C program `source` into `dir`, as `name`.
+pub(crate) fn compiled(source: &[u8], dir: &std::path::Path, name: &str) -> PathBuf {
+    let source_path = dir.join(format!("{name}.c"));
+    std::fs::write(&source_path, source).unwrap();
+    let binary = dir.join(name);
+    let status = Command::new("cc")
+        .args(["-O1", "-o"])
+        .arg(&binary)
+        .arg(&source_path)
+        .status()
+        .expect("a C compiler (`cc`, installed by .ci/run)");
+    assert!(status.success(), "{name} compiles");
+    binary
+}

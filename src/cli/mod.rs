@@ -19,6 +19,7 @@ use cardsharp::syntax::{Layout, Mode};
 use progress::stream;
 use walk::{Filters, inputs};
 
+mod judge;
 mod progress;
 mod summary;
 mod trace;
@@ -63,6 +64,11 @@ enum Command {
     /// and its answer (`NAME.ans`, else `NAME.out`) compared line by line
     /// with what its records give.
     Verify(verify::VerifyArgs),
+    /// Run a solution on generated or given test inputs and judge its
+    /// output as judges do (AC, WA, PE, RE, TLE); a failure is shrunk to
+    /// the smallest input that still fails, written to a file, and
+    /// explained.
+    Judge(judge::JudgeArgs),
     /// Write a problem package of GAME into DIR (its name, lowercase
     /// letters and digits, is the problem's short name): statement,
     /// sample and secret data, the input validator, a correct solution and
@@ -409,6 +415,7 @@ pub(crate) fn main() -> ExitCode {
         }
         Command::Validate { game } => return ExitCode::from(validate(mode(game))),
         Command::Verify(args) => return ExitCode::from(verify::verify_command(&args)),
+        Command::Judge(args) => return ExitCode::from(judge::judge_command(&args)),
         Command::Package { game, dir } => return ExitCode::from(write_package(game.into(), &dir)),
         Command::Explain { input, output } => (input, Action::Explain, output, None),
         Command::Parse {

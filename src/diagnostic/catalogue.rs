@@ -25,11 +25,12 @@ pub struct Rule {
 impl Rule {
     /// The file of `examples/malformed/` that shows this code, as a path
     /// from the repository's root: every code of a game or of the
-    /// document has one, the codes of paths (`cardsharp::io::*`) none.
+    /// document has one; the codes of paths (`cardsharp::io::*`), of
+    /// answers and of a judged program's output none.
     #[must_use]
     pub fn example(&self) -> Option<String> {
         let (scope, name) = self.code.strip_prefix("cardsharp::")?.split_once("::")?;
-        (scope != "io" && scope != "answer")
+        (!matches!(scope, "io" | "answer" | "judge"))
             .then(|| format!("examples/malformed/{scope}.{name}.txt"))
     }
 }
@@ -334,6 +335,11 @@ pub const RULES: &[Rule] = &[
         "Name it on the command line to read it.",
     ),
     error(
+        "cardsharp::judge::failing_record",
+        "A record on which the program judged prints what the record does not give (`cardsharp judge`).",
+        "Mend the program; the report's help explains the expected line.",
+    ),
+    error(
         "cardsharp::whist::bad_rank",
         "A card's rank is not a whist rank.",
         "A card is a rank (2-9 T J Q K A) followed by a suit (S H D C); the ten is `T`.",
@@ -462,7 +468,8 @@ mod tests {
             assert_eq!(
                 rule.example().is_none(),
                 rule.code.starts_with("cardsharp::io::")
-                    || rule.code.starts_with("cardsharp::answer::"),
+                    || rule.code.starts_with("cardsharp::answer::")
+                    || rule.code.starts_with("cardsharp::judge::"),
                 "{}",
                 rule.code
             );

@@ -221,7 +221,8 @@ fn results(game: Game, input: &str) -> String {
 /// records reach, by the outcome's name: each bid, each side's score,
 /// each combination's tie-break won by either hand or tied. Records come
 /// from the generator, rare hands among them, by a fixed seed.
-fn edges(game: Game) -> BTreeMap<String, String> {
+#[must_use]
+pub fn edges(game: Game) -> BTreeMap<String, String> {
     let mut edges = BTreeMap::new();
     let mut generator = generate::Generator::new(4, true);
     let mut common = generate::Generator::new(5, false);

@@ -1,0 +1,405 @@
+//! `cardsharp judge`: a solution run on test inputs and judged as judges
+//! judge it, through the library's [`cardsharp::judge`]; a failure cut
+//! down to one record, written to a file, and explained.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cardsharp::ast::Game;
+use cardsharp::batch::Input;
+use cardsharp::judge::{
+    Case, Comparison, Counts, Ending, Failure, Outcome, Program, Verdict, end_every_run,
+    generated_cases, run_cases, shrink_failure,
+};
+use cardsharp::syntax::Mode;
+
+use super::walk::{Filters, inputs};
+use super::{
+    CLEAN, ColorArg, DiagnosticsArg, GameArg, INPUT_ERRORS, OutputArg, USAGE_OR_IO,
+    diagnostics_format, mode, tell,
+};
+
+/// `cardsharp judge`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  cardsharp judge --game whist -- ./solution\n  cardsharp judge --game bridge --cases 1000 --rare -- python3 bridge.py\n  cardsharp judge --input data/secret --exact -- ./a.out"
+)]
+pub(super) struct JudgeArgs {
+    /// The game of the problem; generated cases need one, given inputs
+    /// say theirs.
+    #[arg(long, value_enum, default_value_t = GameArg::Auto)]
+    game: GameArg,
+    /// How many cases to generate: one for each outcome the evaluator
+    /// tells apart, then typical and rare cases of one to ten records.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    cases: u32,
+    /// The seed of the generated cases (default: a new one, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Half of the generated cases rare (voids, royal flushes, ...), not
+    /// a quarter.
+    #[arg(long)]
+    rare: bool,
+    /// Judge these test files and folders instead (answers beside their
+    /// inputs are skipped); repeatable.
+    #[arg(long = "input", value_name = "PATH")]
+    inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    filters: Filters,
+    /// Seconds each run may take; its whole process group is ended then.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    time_limit: f64,
+    /// Output compared byte by byte (the Valladolid judge); blanks alone differing are a
+    /// presentation error. By default tokens are compared (Kattis).
+    #[arg(long)]
+    exact: bool,
+    /// Programs run at once (default: the cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// A table for people, or one JSON line a case and a summary line.
+    #[arg(long, value_enum, default_value_t = OutputArg::Text)]
+    output: OutputArg,
+    /// Where the shrunk failing input is written (default:
+    /// `judge-failure-GAME.in` in the current folder).
+    #[arg(long, value_name = "PATH")]
+    failure: Option<PathBuf>,
+    /// How the failure is reported on the shrunk input, on stderr.
+    #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
+    diagnostics: DiagnosticsArg,
+    /// Colour in diagnostics; `auto` colours a terminal unless `NO_COLOR` is set.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+    /// The program and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    command: Vec<OsString>,
+}
+
+/// Runs `cardsharp judge`: its exit status.
+pub(super) fn judge_command(args: &JudgeArgs) -> u8 {
+    match judge(args) {
+        Ok(status) => status,
+        Err(message) => {
+            eprintln!("cardsharp: {message}");
+            USAGE_OR_IO
+        }
+    }
+}
+
+fn judge(args: &JudgeArgs) -> Result<u8, String> {
+    let program = program(args)?;
+    let seed = args.seed.unwrap_or_else(|| fastrand::u64(..));
+    let cases = cases(args, seed)?;
+    let comparison = if args.exact {
+        Comparison::Exact
+    } else {
+        Comparison::Tokens
+    };
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    // Interrupted, the judge ends every program it started, then itself.
+    let _ = ctrlc::set_handler(|| {
+        end_every_run();
+        std::process::exit(130);
+    });
+    let cannot_run = |error: io::Error| format!("cannot run `{}`: {error}", program.path.display());
+    // The first case alone, so that a program that cannot start is told
+    // once, before any other is tried.
+    let first = run_cases(&program, &cases[..1], comparison, 1, || {}).map_err(cannot_run)?;
+    let bar = progress_bar(args, cases.len());
+    bar.inc(1);
+    let rest =
+        run_cases(&program, &cases[1..], comparison, jobs, || bar.inc(1)).map_err(cannot_run)?;
+    bar.finish_and_clear();
+    let outcomes: Vec<Outcome> = first.into_iter().chain(rest).collect();
+    let failing = outcomes
+        .iter()
+        .position(|outcome| outcome.judged.verdict != Verdict::Accepted);
+    let failure = failing
+        .map(|index| shrink_failure(&program, &cases[index], &outcomes[index].judged, comparison))
+        .transpose()
+        .map_err(cannot_run)?;
+    let failure_path = failure
+        .as_ref()
+        .map(|failure| write_failure(args, &cases[0], failure))
+        .transpose()?;
+    let mut out = io::stdout().lock();
+    let written = match args.output {
+        OutputArg::Text => text_report(
+            &mut out,
+            args,
+            seed,
+            &cases,
+            &outcomes,
+            failing,
+            failure.as_ref(),
+            failure_path.as_ref(),
+        ),
+        OutputArg::Json => json_report(
+            &mut out,
+            seed,
+            &cases,
+            &outcomes,
+            failure.as_ref(),
+            failure_path.as_ref(),
+        ),
+    };
+    written.map_err(|error| error.to_string())?;
+    if let (Some(failure), Some(path)) = (&failure, &failure_path)
+        && failure.verdict != Verdict::TimeLimitExceeded
+    {
+        let format = diagnostics_format(args.diagnostics, args.color);
+        let report = failure.report(&path.display().to_string(), format);
+        let _ = io::stderr().write_all(&report);
+    }
+    Ok(if failure.is_some() {
+        INPUT_ERRORS
+    } else {
+        CLEAN
+    })
+}
+
+fn program(args: &JudgeArgs) -> Result<Program, String> {
+    let Some((path, program_args)) = args.command.split_first() else {
+        return Err("name the program to judge after `--`".to_owned());
+    };
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        return Err(format!(
+            "--time-limit {}: a number of seconds above 0",
+            args.time_limit
+        ));
+    }
+    Ok(Program {
+        path: PathBuf::from(path),
+        args: program_args.to_vec(),
+        time_limit: Duration::from_secs_f64(args.time_limit),
+    })
+}
+
+/// The test cases: the files given, or generated ones of the game asked.
+fn cases(args: &JudgeArgs, seed: u64) -> Result<Vec<Case>, String> {
+    let mode = mode(args.game);
+    if args.inputs.is_empty() {
+        let Mode::Forced(game) = mode else {
+            return Err("generated cases need a game: --game bridge, choker or whist".to_owned());
+        };
+        return Ok(generated_cases(game, args.cases as usize, seed, args.rare));
+    }
+    args.filters
+        .validate()
+        .map_err(|_| "a --glob or --exclude pattern is not valid".to_owned())?;
+    let format = diagnostics_format(args.diagnostics, args.color);
+    let mut cases: Vec<Case> = Vec::new();
+    for path in &args.inputs {
+        for input in inputs(path, &args.filters) {
+            let file = match input {
+                Input::File(file) => file,
+                Input::Problem(problem) => {
+                    tell(&problem, format);
+                    continue;
+                }
+            };
+            let name = file.display().to_string();
+            let bytes = std::fs::read(&file).map_err(|error| format!("{name}: {error}"))?;
+            let case = Case::of_file(name.clone(), bytes, mode).ok_or_else(|| {
+                format!("{name}: not a test input of one game without faults; `cardsharp check {name}` tells why")
+            })?;
+            if let Some(first) = cases.first()
+                && first.game != case.game
+            {
+                return Err(format!(
+                    "{name}: {} records, where {} has {}: a program solves one problem",
+                    case.game.name(),
+                    first.kind,
+                    first.game.name()
+                ));
+            }
+            cases.push(case);
+        }
+    }
+    if cases.is_empty() {
+        return Err("no test input to judge".to_owned());
+    }
+    Ok(cases)
+}
+
+/// A bar of cases judged, on a terminal, while the table is still to come.
+fn progress_bar(args: &JudgeArgs, cases: usize) -> indicatif::ProgressBar {
+    if !io::stderr().is_terminal() || matches!(args.output, OutputArg::Json) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(cases as u64);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("judging {wide_bar} {pos}/{len} {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Writes the shrunk input where it was asked, or beside the user.
+fn write_failure(args: &JudgeArgs, case: &Case, failure: &Failure) -> Result<PathBuf, String> {
+    let path = args
+        .failure
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("judge-failure-{}.in", case.game.name())));
+    std::fs::write(&path, &failure.input)
+        .map_err(|error| format!("{}: {error}", path.display()))?;
+    Ok(path)
+}
+
+/// Case kinds as the table groups them: the edges as one row.
+fn row_of(kind: &str) -> &str {
+    if kind.starts_with("edge-") {
+        "edge"
+    } else {
+        kind
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn text_report(
+    out: &mut impl Write,
+    args: &JudgeArgs,
+    seed: u64,
+    cases: &[Case],
+    outcomes: &[Outcome],
+    failing: Option<usize>,
+    failure: Option<&Failure>,
+    failure_path: Option<&PathBuf>,
+) -> io::Result<()> {
+    let game: Game = cases[0].game;
+    let compared = if args.exact {
+        "byte by byte"
+    } else {
+        "token by token"
+    };
+    writeln!(
+        out,
+        "judged {} {} case{} of {}, output compared {compared}, {} s a run",
+        cases.len(),
+        game.name(),
+        if cases.len() == 1 { "" } else { "s" },
+        args.command[0].to_string_lossy(),
+        args.time_limit
+    )?;
+    if args.inputs.is_empty() {
+        writeln!(
+            out,
+            "seed {seed}: `--seed {seed}` judges the same cases again"
+        )?;
+    }
+    let mut rows: BTreeMap<&str, Counts> = BTreeMap::new();
+    for (case, outcome) in cases.iter().zip(outcomes) {
+        rows.entry(row_of(&case.kind))
+            .or_default()
+            .add(outcome.judged.verdict);
+    }
+    let width = rows.keys().map(|kind| kind.len()).max().unwrap_or(0).max(5);
+    write!(out, "\n{:width$}  {:>6}", "kind", "cases")?;
+    for verdict in Verdict::ALL {
+        write!(out, "  {:>4}", verdict.short())?;
+    }
+    writeln!(out)?;
+    let mut total = Counts::default();
+    for (kind, counts) in &rows {
+        counts_row(out, kind, counts, width)?;
+        total += *counts;
+    }
+    counts_row(out, "total", &total, width)?;
+    let Some((failure, index)) = failure.zip(failing) else {
+        return writeln!(out, "\nverdict: AC (accepted)");
+    };
+    writeln!(
+        out,
+        "\nverdict: {} ({}), first in case {} ({})",
+        failure.verdict.short(),
+        failure.verdict.long(),
+        index + 1,
+        cases[index].kind
+    )?;
+    if let Some(path) = failure_path {
+        let noun = |count: usize| if count == 1 { "record" } else { "records" };
+        let (after, before) = (failure.records_after, failure.records_before);
+        if failure.verdict == Verdict::TimeLimitExceeded {
+            writeln!(
+                out,
+                "failing input: {} ({after} {}, not shrunk: each try would take the time limit)",
+                path.display(),
+                noun(after)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "failing input: {} ({after} {}, shrunk from {before} {})",
+                path.display(),
+                noun(after),
+                noun(before)
+            )?;
+        }
+    }
+    match failure.ending {
+        Ending::Exited(0) => {}
+        Ending::Exited(status) => writeln!(out, "the program exits with status {status}")?,
+        Ending::Signalled(signal) => writeln!(out, "the program is ended by signal {signal}")?,
+        Ending::TimedOut => writeln!(out, "the program runs past {} s", args.time_limit)?,
+    }
+    if !failure.stderr_tail.is_empty() {
+        writeln!(out, "its standard error ends:")?;
+        for line in failure.stderr_tail.lines() {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    if failure.verdict != Verdict::TimeLimitExceeded {
+        writeln!(out, "expected: {}", failure.expected)?;
+        writeln!(
+            out,
+            "found:    {}",
+            failure.found.as_deref().unwrap_or("(nothing)")
+        )?;
+    }
+    Ok(())
+}
+
+fn counts_row(out: &mut impl Write, kind: &str, counts: &Counts, width: usize) -> io::Result<()> {
+    write!(out, "{kind:width$}  {:>6}", counts.total())?;
+    for verdict in Verdict::ALL {
+        write!(out, "  {:>4}", counts.of(verdict))?;
+    }
+    writeln!(out)
+}
+
+fn json_report(
+    out: &mut impl Write,
+    seed: u64,
+    cases: &[Case],
+    outcomes: &[Outcome],
+    failure: Option<&Failure>,
+    failure_path: Option<&PathBuf>,
+) -> io::Result<()> {
+    for (index, (case, outcome)) in cases.iter().zip(outcomes).enumerate() {
+        let line = serde_json::json!({
+            "case": index + 1,
+            "kind": case.kind,
+            "verdict": outcome.judged.verdict.short(),
+            "time": outcome.run.time.as_secs_f64(),
+        });
+        writeln!(out, "{line}")?;
+    }
+    let verdict = failure.map_or(Verdict::Accepted, |failure| failure.verdict);
+    let summary = serde_json::json!({
+        "verdict": verdict.short(),
+        "cases": cases.len(),
+        "seed": seed,
+        "failing_input": failure.map(|failure| &failure.input),
+        "failure_file": failure_path.map(|path| path.display().to_string()),
+        "expected": failure.map(|failure| &failure.expected),
+        "found": failure.and_then(|failure| failure.found.as_ref()),
+        "explanation": failure.map(|failure| &failure.explanation),
+    });
+    writeln!(out, "{summary}")
+}
