@@ -4,6 +4,8 @@ mod ci;
 mod cli;
 mod damage;
 mod differential;
+#[cfg(feature = "lsp")]
+mod emacs;
 mod faults;
 mod fix;
 mod golden;

@@ -145,13 +145,19 @@ impl Client {
     }
 
     fn initialize(options: Value) -> Self {
+        Self::initialize_with(options, json!({})).0
+    }
+
+    /// A client with `capabilities`, and the server's capabilities.
+    fn initialize_with(options: Value, capabilities: Value) -> (Self, Value) {
         let mut client = Self::start();
-        let mut params = json!({"processId": null, "rootUri": null, "capabilities": {}});
+        let mut params = json!({"processId": null, "rootUri": null});
+        params["capabilities"] = capabilities;
         params["initializationOptions"] = options;
         let result = client.request("initialize", params);
         assert_eq!(result["capabilities"]["textDocumentSync"], 2, "incremental");
         client.notify("initialized", json!({}));
-        client
+        (client, result["capabilities"].clone())
     }
 
     fn open(&mut self, uri: &str, text: &str) {
@@ -596,5 +602,151 @@ fn quick_fixes_fix_all_and_the_tokens_layout() {
     let uri = format!("file:///hands/{spread}");
     client.open(&uri, "KS QS TH 8H 4H AC QC\nTC 5C KD QD JD 8D\n");
     assert_eq!(client.diagnostics(&uri)["diagnostics"], json!([]));
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+fn numbers(value: &Value) -> Vec<u64> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|number| number.as_u64().unwrap())
+        .collect()
+}
+
+/// The `invalid` modifier's bit: the last of the legend's modifiers.
+const INVALID: u64 = 1 << 6;
+
+/// A hand still being typed keeps its colour, and so does a line with one
+/// bad token, which alone is marked invalid.
+#[test]
+fn colour_survives_typing() {
+    let (mut client, capabilities) = Client::initialize_with(Value::Null, json!({}));
+    let legend = &capabilities["semanticTokensProvider"]["legend"]["tokenModifiers"];
+    assert_eq!(legend[6], "invalid");
+    let uri = "file:///hands/typing.bridge";
+    client.open(uri, "KS QS TH 8H 4H AC QC TC 5C KD QD\n");
+    let data = numbers(&client.request("textDocument/semanticTokens/full", document(uri))["data"]);
+    assert_eq!(data.len(), 22 * 5, "11 cards, a rank and a suit each");
+    assert!(data.chunks(5).all(|token| token[4] & INVALID == 0));
+    client.change(
+        uri,
+        2,
+        json!([{"range": range((0, 6), (0, 8)), "text": "10H"}]),
+    );
+    let data = numbers(&client.request("textDocument/semanticTokens/full", document(uri))["data"]);
+    let invalid: Vec<&[u64]> = data
+        .chunks(5)
+        .filter(|token| token[4] & INVALID != 0)
+        .collect();
+    assert_eq!(
+        invalid,
+        [&[0, 2, 3, 0, INVALID][..]],
+        "`10H` alone is marked"
+    );
+    assert_eq!(data.len(), (20 + 1) * 5);
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+/// `range` gives the tokens of the lines asked; `full/delta` the tokens
+/// that changed since the result named, or all of them for a result it
+/// no longer holds.
+#[test]
+fn tokens_by_range_and_by_delta() {
+    let (mut client, capabilities) = Client::initialize_with(Value::Null, json!({}));
+    assert_eq!(capabilities["semanticTokensProvider"]["range"], true);
+    assert_eq!(
+        capabilities["semanticTokensProvider"]["full"]["delta"],
+        true
+    );
+    let uri = "file:///hands/three.bridge";
+    let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n";
+    client.open(uri, &hand.repeat(3));
+    let full = client.request("textDocument/semanticTokens/full", document(uri));
+    let all = numbers(&full["data"]);
+    assert_eq!(all.len(), 3 * 26 * 5);
+    let mut params = document(uri);
+    params["range"] = range((1, 0), (2, 0));
+    let second = numbers(&client.request("textDocument/semanticTokens/range", params)["data"]);
+    // The second line's tokens, the first of them counted from the start.
+    let mut expected = all[26 * 5..52 * 5].to_vec();
+    expected[0] = 1;
+    assert_eq!(second, expected);
+
+    // `8H` of the second hand becomes `8D`: one card's two tokens change.
+    client.change(
+        uri,
+        2,
+        json!([{"range": range((1, 9), (1, 11)), "text": "8D"}]),
+    );
+    let mut params = document(uri);
+    params["previousResultId"] = full["resultId"].clone();
+    let delta = client.request("textDocument/semanticTokens/full/delta", params.clone());
+    let edits = delta["edits"].as_array().unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0]["start"], (26 + 6) * 5);
+    assert_eq!(edits[0]["deleteCount"], 2 * 5);
+    assert_eq!(numbers(&edits[0]["data"]).len(), 2 * 5);
+    assert_ne!(delta["resultId"], full["resultId"]);
+    // The first result is no longer the last sent: all the tokens.
+    let again = client.request("textDocument/semanticTokens/full/delta", params);
+    assert_eq!(numbers(&again["data"]).len(), all.len());
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+/// A client that lists only plain text gets hovers without markup; a
+/// record with faults tells its faults and fixes.
+#[test]
+fn hover_fits_the_client_and_tells_faults() {
+    let plain_text = json!({"textDocument": {"hover": {"contentFormat": ["plaintext"]}}});
+    let (mut client, _) = Client::initialize_with(Value::Null, plain_text);
+    let uri = "file:///hands/faulty.bridge";
+    client.open(uri, FAULTY);
+    let hover = client.request("textDocument/hover", at(uri, 0, 3));
+    assert_eq!(hover["contents"]["kind"], "plaintext");
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("BID NO-TRUMP\n"), "{text}");
+    assert!(!text.contains("**") && !text.contains("```"), "{text}");
+    let hover = client.request("textDocument/hover", at(uri, 2, 7));
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.starts_with("not evaluated: this bridge record has 1 fault\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n- the ten is written `T`, not `10`"),
+        "{text}"
+    );
+    assert!(text.contains("fixes (code actions):\n- "), "{text}");
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+/// `only` filters code actions by kind; a kind covers those below it.
+#[test]
+fn code_actions_honour_only() {
+    let mut client = Client::initialize(Value::Null);
+    let uri = "file:///hands/typo.bridge";
+    client.open(uri, "KS QS 10H 8H 4H AC QC TC 5C KD QD JD 8D\n");
+    let mut kinds = |only: Value| -> Vec<String> {
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": uri},
+                "range": range((0, 7), (0, 7)),
+                "context": {"diagnostics": [], "only": only},
+            }),
+        );
+        actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|action| action["kind"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(kinds(json!(["quickfix"])), ["quickfix"]);
+    assert_eq!(kinds(json!(["source.fixAll"])), ["source.fixAll"]);
+    assert_eq!(kinds(json!(["source"])), ["source.fixAll"]);
+    assert_eq!(kinds(json!(["refactor"])), Vec::<String>::new());
+    assert_eq!(kinds(Value::Null), ["quickfix", "source.fixAll"]);
     assert_eq!(client.shut_down(), Some(0));
 }

@@ -2,13 +2,13 @@
 //! it, computed when first asked for after a change, so that a burst of
 //! changes is checked once.
 
-use lsp_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
+use lsp_types::{Position, Range, SemanticToken, TextDocumentContentChangeEvent, Uri};
 
 use cardsharp::ast::{Game, Span};
 use cardsharp::pipeline::{Analysis, Analyzed, analyze};
 use cardsharp::syntax::{Layout, Mode};
 
-use super::position::LineIndex;
+use super::position::{LineIndex, Walk};
 
 pub(super) struct Document {
     text: String,
@@ -16,6 +16,33 @@ pub(super) struct Document {
     /// The game the file's extension names, if it names one.
     game: Option<Game>,
     checked: Option<Checked>,
+    tokens: Tokens,
+}
+
+/// The semantic tokens last sent, by their result id: what the next
+/// delta is counted from.
+#[derive(Default)]
+pub(super) struct Tokens {
+    sent: Option<(String, Vec<SemanticToken>)>,
+    count: u64,
+}
+
+impl Tokens {
+    /// Remembers `data` as sent: its new result id.
+    pub(super) fn tokens_sent(&mut self, data: &[SemanticToken]) -> String {
+        self.count += 1;
+        let id = self.count.to_string();
+        self.sent = Some((id.clone(), data.to_vec()));
+        id
+    }
+
+    /// The tokens sent as `id`, if they are the last sent.
+    pub(super) fn tokens_before(&self, id: &str) -> Option<Vec<SemanticToken>> {
+        self.sent
+            .as_ref()
+            .filter(|(sent, _)| sent == id)
+            .map(|(_, data)| data.clone())
+    }
 }
 
 /// The front end's reading of one text.
@@ -45,6 +72,7 @@ impl Document {
             version,
             game,
             checked: None,
+            tokens: Tokens::default(),
         }
     }
 
@@ -74,15 +102,24 @@ impl Document {
         self.checked = None;
     }
 
-    /// The text and its reading, with `configured` the game when the
-    /// file's extension names none (`None` for auto).
-    pub(super) fn view(&mut self, configured: Option<Game>, layout: Layout) -> View<'_> {
+    /// [`Self::view`], and the semantic tokens sent.
+    pub(super) fn view_and_tokens(
+        &mut self,
+        configured: Option<Game>,
+        layout: Layout,
+    ) -> (View<'_>, &mut Tokens) {
         let mode = self.game.or(configured).map_or(Mode::Auto, Mode::Forced);
         let text = &self.text;
         let checked = self
             .checked
             .get_or_insert_with(|| Checked::new(text, mode, layout));
-        View { text, checked }
+        (View { text, checked }, &mut self.tokens)
+    }
+
+    /// The text and its reading, with `configured` the game when the
+    /// file's extension names none (`None` for auto).
+    pub(super) fn view(&mut self, configured: Option<Game>, layout: Layout) -> View<'_> {
+        self.view_and_tokens(configured, layout).0
     }
 }
 
@@ -103,6 +140,11 @@ impl Checked {
 impl View<'_> {
     pub(super) fn range(&self, span: Span) -> Range {
         self.checked.index.range(self.text, span)
+    }
+
+    /// Positions of offsets that only grow, found in one walk.
+    pub(super) fn walk(&self) -> Walk<'_> {
+        Walk::new(&self.checked.index, self.text)
     }
 
     pub(super) fn position(&self, offset: usize) -> Position {

@@ -10,9 +10,7 @@ use cardsharp::diagnostic::{Applicability, Fix};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, Diagnostic, DiagnosticRelatedInformation,
     DiagnosticSeverity, DocumentSymbol, Hover, HoverContents, InlayHint, InlayHintLabel, Location,
-    MarkupContent, MarkupKind, NumberOrString, Range, SemanticToken, SemanticTokenModifier,
-    SemanticTokenType, SemanticTokens, SemanticTokensLegend, SymbolKind, TextEdit, Uri,
-    WorkspaceEdit,
+    MarkupContent, MarkupKind, NumberOrString, Range, SymbolKind, TextEdit, Uri, WorkspaceEdit,
 };
 
 use cardsharp::ast::{Card, Game, Record, Span, WhistDeal};
@@ -69,8 +67,26 @@ fn diagnostic(uri: &Uri, view: &View<'_>, diagnostic: &cardsharp::Diagnostic) ->
 /// The fixes of the diagnostics that meet `range`, each a quick fix on its
 /// diagnostic (a safe one preferred), then one `source.fixAll` with every
 /// safe fix of the text that does not overlap one taken before it, as
-/// `check --fix` takes them in a round.
-pub(super) fn code_actions(uri: &Uri, view: &View<'_>, range: Range) -> Vec<CodeActionOrCommand> {
+/// `check --fix` takes them in a round. Where the client asks `only` for
+/// some kinds, only those: a kind asked covers the kinds below it
+/// (`source` covers `source.fixAll`).
+pub(super) fn code_actions(
+    uri: &Uri,
+    view: &View<'_>,
+    range: Range,
+    only: Option<&[CodeActionKind]>,
+) -> Vec<CodeActionOrCommand> {
+    let wanted = |kind: &CodeActionKind| {
+        only.is_none_or(|only| {
+            only.iter().any(|asked| {
+                kind.as_str() == asked.as_str()
+                    || kind
+                        .as_str()
+                        .strip_prefix(asked.as_str())
+                        .is_some_and(|rest| rest.starts_with('.'))
+            })
+        })
+    };
     let workspace_edit = |edits: Vec<TextEdit>| WorkspaceEdit {
         changes: Some(HashMap::from([(uri.clone(), edits)])),
         ..WorkspaceEdit::default()
@@ -93,7 +109,8 @@ pub(super) fn code_actions(uri: &Uri, view: &View<'_>, range: Range) -> Vec<Code
                 .cloned(),
         );
         let shown = view.range(located.diagnostic.span);
-        if shown.end < range.start || range.end < shown.start {
+        if shown.end < range.start || range.end < shown.start || !wanted(&CodeActionKind::QUICKFIX)
+        {
             continue;
         }
         for fix in &fixes {
@@ -108,7 +125,7 @@ pub(super) fn code_actions(uri: &Uri, view: &View<'_>, range: Range) -> Vec<Code
         }
     }
     let taken = cardsharp::fix::compatible(view.text.len(), &safe);
-    if !taken.is_empty() {
+    if !taken.is_empty() && wanted(&CodeActionKind::SOURCE_FIX_ALL) {
         actions.push(CodeActionOrCommand::CodeAction(CodeAction {
             title: "Fix all safely fixable faults".to_owned(),
             kind: Some(CodeActionKind::SOURCE_FIX_ALL),
@@ -122,35 +139,95 @@ pub(super) fn code_actions(uri: &Uri, view: &View<'_>, range: Range) -> Vec<Code
 }
 
 /// The record under byte `offset`: its result and the reasoning of
-/// `explain`, and for a whist deal, the trick of the card under it.
-pub(super) fn hover(view: &View<'_>, offset: usize) -> Option<Hover> {
+/// `explain`, and for a whist deal, the trick of the card under it; for a
+/// record with faults, the faults and their fixes. Markdown, or plain
+/// text for a client that shows no markdown.
+pub(super) fn hover(view: &View<'_>, offset: usize, markdown: bool) -> Option<Hover> {
     let analyzed = view.record_at(offset)?;
+    let strong = |text: &str| {
+        if markdown {
+            format!("**{text}**")
+        } else {
+            text.to_owned()
+        }
+    };
     let mut text = String::new();
     match (&analyzed.record, &analyzed.outcome) {
         (Some(record), Some(outcome)) => {
-            let _ = writeln!(text, "**{}**\n", result(record, outcome));
+            let _ = writeln!(text, "{}\n", strong(&result(record, outcome)));
             if let (Record::Whist(deal), Outcome::Whist(outcome)) = (record, outcome)
                 && let Some(trick) = trick_at(deal, offset)
             {
                 let _ = writeln!(text, "{}\n", trick_story(deal, outcome, trick));
             }
-            let _ = write!(text, "```text\n{}```", render::explanation(record, outcome));
+            let explanation = render::explanation(record, outcome);
+            if markdown {
+                let _ = write!(text, "```text\n{explanation}```");
+            } else {
+                text.push_str(explanation.trim_end());
+            }
         }
-        _ => {
-            let _ = write!(
-                text,
-                "**not evaluated**: this {} record has problems; see its diagnostics",
-                game_name(analyzed.game)
-            );
-        }
+        _ => faults(view, analyzed, &strong, &mut text),
     }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
+            kind: if markdown {
+                MarkupKind::Markdown
+            } else {
+                MarkupKind::PlainText
+            },
             value: text,
         }),
         range: Some(view.range(view.record_span(analyzed))),
     })
+}
+
+/// A record's faults, for its hover: each message with its help, then
+/// the fixes there are.
+fn faults(
+    view: &View<'_>,
+    analyzed: &Analyzed,
+    strong: &dyn Fn(&str) -> String,
+    text: &mut String,
+) {
+    let located: Vec<_> = view
+        .checked
+        .analysis
+        .diagnostics
+        .iter()
+        .filter(|located| located.lines == analyzed.lines)
+        .collect();
+    let count = match located.len() {
+        1 => "1 fault".to_owned(),
+        count => format!("{count} faults"),
+    };
+    let _ = writeln!(
+        text,
+        "{}: this {} record has {count}",
+        strong("not evaluated"),
+        game_name(analyzed.game)
+    );
+    let mut fixes = Vec::new();
+    for located in located {
+        let description = located.diagnostic.describe();
+        let _ = write!(text, "\n- {}", description.message);
+        if let Some(help) = description.help {
+            let _ = write!(text, "\n  help: {}", help.replace('\n', "\n  "));
+        }
+        fixes.extend(
+            located
+                .diagnostic
+                .fixes()
+                .into_iter()
+                .map(|fix| fix.message),
+        );
+    }
+    if !fixes.is_empty() {
+        let _ = write!(text, "\n\nfixes (code actions):");
+        for fix in fixes {
+            let _ = write!(text, "\n- {fix}");
+        }
+    }
 }
 
 /// The judge's line without its newline: `BID D`, `Joey vs Clucky: Joey
@@ -301,115 +378,6 @@ fn record_name(analyzed: &Analyzed, number: usize) -> String {
             };
             format!("{kind} {number}")
         }
-    }
-}
-
-/// The token types, in the legend's order: ranks, suits, names,
-/// terminators. Standard types, so that every theme colours them.
-const TOKEN_TYPES: [SemanticTokenType; 4] = [
-    SemanticTokenType::NUMBER,
-    SemanticTokenType::ENUM_MEMBER,
-    SemanticTokenType::VARIABLE,
-    SemanticTokenType::KEYWORD,
-];
-const RANK: u32 = 0;
-const SUIT: u32 = 1;
-const NAME: u32 = 2;
-const TERMINATOR: u32 = 3;
-
-/// One modifier per suit name of every game, on a card's rank and suit,
-/// so that a theme can colour hearts and diamonds red.
-const SUIT_MODIFIERS: [&str; 6] = [
-    "spades", "hearts", "diamonds", "clubs", "giblets", "chickens",
-];
-
-pub(super) fn legend() -> SemanticTokensLegend {
-    SemanticTokensLegend {
-        token_types: TOKEN_TYPES.to_vec(),
-        token_modifiers: SUIT_MODIFIERS
-            .iter()
-            .map(|&name| SemanticTokenModifier::new(name))
-            .collect(),
-    }
-}
-
-/// The modifier bit of the suit of `card` in `game`.
-fn suit_modifier(game: Game, suit: cardsharp::ast::Suit) -> u32 {
-    let name = game.alphabet().suit_names[suit.index()];
-    let bit = SUIT_MODIFIERS
-        .iter()
-        .position(|&modifier| modifier == name)
-        .expect("every suit name has its modifier");
-    1 << bit
-}
-
-/// The ranks, suits, names and terminators of the records read whole, in
-/// the protocol's relative encoding.
-pub(super) fn semantic_tokens(view: &View<'_>) -> SemanticTokens {
-    // (offset, length, type, modifiers)
-    let mut tokens: Vec<(usize, usize, u32, u32)> = Vec::new();
-    let add_cards = |game: Game, cards: &[Card], tokens: &mut Vec<_>| {
-        for card in cards {
-            let modifier = suit_modifier(game, card.suit());
-            tokens.push((card.offset(), 1, RANK, modifier));
-            tokens.push((card.offset() + 1, 1, SUIT, modifier));
-        }
-    };
-    for record in view
-        .checked
-        .analysis
-        .records
-        .iter()
-        .filter_map(|analyzed| analyzed.record.as_ref())
-    {
-        match record {
-            Record::Bridge(hand) => add_cards(Game::Bridge, &hand.cards, &mut tokens),
-            Record::Choker(pair) => {
-                for hand in [&pair.first, &pair.second] {
-                    tokens.push((hand.name.span.offset, hand.name.span.len, NAME, 0));
-                    add_cards(Game::Choker, &hand.cards, &mut tokens);
-                }
-            }
-            Record::Whist(deal) => {
-                let modifier = suit_modifier(Game::Whist, deal.trump);
-                tokens.push((deal.trump_span.offset, deal.trump_span.len, SUIT, modifier));
-                for row in &deal.plays {
-                    add_cards(Game::Whist, row, &mut tokens);
-                }
-            }
-        }
-    }
-    tokens.extend(
-        view.checked
-            .terminators
-            .iter()
-            .map(|span| (span.offset, span.len, TERMINATOR, 0)),
-    );
-    tokens.sort_unstable_by_key(|token| token.0);
-    let mut previous = lsp_types::Position::new(0, 0);
-    let data = tokens
-        .into_iter()
-        .map(|(offset, length, token_type, modifiers)| {
-            let range = view.range(Span::new(offset, length));
-            let delta_line = range.start.line - previous.line;
-            let delta_start = if delta_line == 0 {
-                range.start.character - previous.character
-            } else {
-                range.start.character
-            };
-            previous = range.start;
-            SemanticToken {
-                delta_line,
-                delta_start,
-                length: range.end.character - range.start.character,
-                token_type,
-                token_modifiers_bitset: modifiers,
-            }
-        })
-        .collect();
-    SemanticTokens {
-        result_id: None,
-        data,
     }
 }
 

@@ -10,6 +10,7 @@
 //! been handled, when the diagnostics are published: changes that arrive
 //! faster than they are checked are checked once, at their latest text.
 
+mod colour;
 mod document;
 mod features;
 mod position;
@@ -27,28 +28,31 @@ use lsp_types::notification::{
 };
 use lsp_types::request::{
     CodeActionRequest, DocumentSymbolRequest, Formatting, HoverRequest, InlayHintRequest,
-    Request as _, SemanticTokensFullRequest,
+    Request as _, SemanticTokensFullDeltaRequest, SemanticTokensFullRequest,
+    SemanticTokensRangeRequest,
 };
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, DocumentSymbolResponse,
     HoverProviderCapability, InitializeResult, OneOf, PublishDiagnosticsParams,
-    SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensResult,
-    SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, TextDocumentIdentifier,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    SemanticTokensFullDeltaResult, SemanticTokensFullOptions, SemanticTokensOptions,
+    SemanticTokensRangeResult, SemanticTokensResult, SemanticTokensServerCapabilities,
+    ServerCapabilities, ServerInfo, TextDocumentIdentifier, TextDocumentSyncCapability,
+    TextDocumentSyncKind, Uri,
 };
 use serde::Deserialize;
 use serde_json::Value;
 
 use cardsharp::Layout;
 use cardsharp::ast::Game;
-use document::{Document, View};
+use document::{Document, Tokens, View};
+use transport::Outgoing;
 
 /// Serves the editor on standard input and output until it says `exit`:
 /// success when it asked for a shutdown first, as the protocol says.
 pub(crate) fn serve() -> ExitCode {
     let (sender, messages) = mpsc::channel();
     std::thread::spawn(move || transport::read(&mut io::stdin().lock(), &sender));
-    let (outbox, outgoing) = mpsc::channel::<Message>();
+    let (outbox, outgoing) = mpsc::channel::<Outgoing>();
     let writer = std::thread::spawn(move || {
         // A client gone away is seen as the end of the input.
         outgoing
@@ -62,7 +66,7 @@ pub(crate) fn serve() -> ExitCode {
 
 /// Answers `messages` in order, sending what the server says on
 /// `outbox`, until `exit` or the end of the messages.
-fn run(messages: &mpsc::Receiver<Message>, outbox: mpsc::Sender<Message>) -> ExitCode {
+fn run(messages: &mpsc::Receiver<Message>, outbox: mpsc::Sender<Outgoing>) -> ExitCode {
     let mut server = Server::new(outbox);
     while let Ok(first) = messages.recv() {
         let mut next = Some(first);
@@ -87,7 +91,10 @@ struct Server {
     game: Option<Game>,
     /// How every document is laid out: the `layout` setting.
     layout: Layout,
-    outbox: mpsc::Sender<Message>,
+    /// Whether hovers are markdown: unless the client lists only other
+    /// formats (eglot without markdown-mode asks for plain text).
+    markdown: bool,
+    outbox: mpsc::Sender<Outgoing>,
 }
 
 #[derive(Default, PartialEq)]
@@ -143,13 +150,14 @@ impl Failure {
 }
 
 impl Server {
-    fn new(outbox: mpsc::Sender<Message>) -> Self {
+    fn new(outbox: mpsc::Sender<Outgoing>) -> Self {
         Self {
             state: State::Uninitialized,
             documents: HashMap::new(),
             changed: Vec::new(),
             game: None,
             layout: Layout::Lines,
+            markdown: true,
             outbox,
         }
     }
@@ -159,7 +167,7 @@ impl Server {
         match message {
             Message::Request(request) => {
                 let reply = self.request(request);
-                self.send(reply.into());
+                self.send(reply);
             }
             Message::Notification(notification) if notification.method == "exit" => {
                 return Some(if self.state == State::ShutDown {
@@ -179,7 +187,7 @@ impl Server {
         None
     }
 
-    fn request(&mut self, request: Request) -> Response {
+    fn request(&mut self, request: Request) -> Outgoing {
         let id = request.id.clone();
         let answer = match (&self.state, request.method.as_str()) {
             (State::Uninitialized, "initialize") => Ok(self.initialize(&request.params)),
@@ -197,12 +205,13 @@ impl Server {
             }),
             (State::Running, "shutdown") => {
                 self.state = State::ShutDown;
-                Ok(Value::Null)
+                Ok("null".to_owned())
             }
             (State::Running, HoverRequest::METHOD) => {
+                let markdown = self.markdown;
                 self.answer::<HoverRequest>(request, |view, params| {
                     let position = params.text_document_position_params.position;
-                    Ok(features::hover(view, at(view, position)?))
+                    Ok(features::hover(view, at(view, position)?, markdown))
                 })
             }
             (State::Running, InlayHintRequest::METHOD) => self
@@ -216,9 +225,37 @@ impl Server {
                     ))))
                 }),
             (State::Running, SemanticTokensFullRequest::METHOD) => self
-                .answer::<SemanticTokensFullRequest>(request, |view, _| {
-                    Ok(Some(SemanticTokensResult::Tokens(
-                        features::semantic_tokens(view),
+                .answer_document::<SemanticTokensFullRequest>(request, |document, view, _| {
+                    let data = colour::tokens(view, None);
+                    let id = document.tokens_sent(&data);
+                    Ok(Some(SemanticTokensResult::Tokens(colour::full(&id, data))))
+                }),
+            (State::Running, SemanticTokensFullDeltaRequest::METHOD) => {
+                self.answer_document::<SemanticTokensFullDeltaRequest>(
+                    request,
+                    |document, view, params| {
+                        let data = colour::tokens(view, None);
+                        let previous = document.tokens_before(&params.previous_result_id);
+                        let id = document.tokens_sent(&data);
+                        Ok(Some(match previous {
+                            Some(before) => SemanticTokensFullDeltaResult::TokensDelta(
+                                colour::delta(&id, &before, &data),
+                            ),
+                            None => SemanticTokensFullDeltaResult::Tokens(colour::full(&id, data)),
+                        }))
+                    },
+                )
+            }
+            (State::Running, SemanticTokensRangeRequest::METHOD) => self
+                .answer::<SemanticTokensRangeRequest>(request, |view, params| {
+                    let start = at(view, params.range.start)?;
+                    let end = view.offset(params.range.end).unwrap_or(view.text.len());
+                    let within = cardsharp::ast::Span::new(start, end.saturating_sub(start));
+                    Ok(Some(SemanticTokensRangeResult::Tokens(
+                        lsp_types::SemanticTokens {
+                            result_id: None,
+                            data: colour::tokens(view, Some(within)),
+                        },
                     )))
                 }),
             (State::Running, CodeActionRequest::METHOD) => {
@@ -227,6 +264,7 @@ impl Server {
                         &params.text_document.uri,
                         view,
                         params.range,
+                        params.context.only.as_deref(),
                     )))
                 })
             }
@@ -239,17 +277,25 @@ impl Server {
             }),
         };
         match answer {
-            Ok(value) => Response::new_ok(id, value),
-            Err(failure) => Response::new_err(id, failure.code as i32, failure.message),
+            Ok(result) => Outgoing::Reply { id, result },
+            Err(failure) => {
+                Message::from(Response::new_err(id, failure.code as i32, failure.message)).into()
+            }
         }
     }
 
-    fn initialize(&mut self, params: &Value) -> Value {
+    fn initialize(&mut self, params: &Value) -> String {
         if let Some(options) = params.get("initializationOptions") {
             self.take_settings(options);
         }
+        if let Some(formats) = params
+            .pointer("/capabilities/textDocument/hover/contentFormat")
+            .and_then(Value::as_array)
+        {
+            self.markdown = formats.iter().any(|format| format == "markdown");
+        }
         self.state = State::Running;
-        serde_json::to_value(InitializeResult {
+        serde_json::to_string(&InitializeResult {
             capabilities: capabilities(),
             server_info: Some(ServerInfo {
                 name: "cardsharp".to_owned(),
@@ -266,7 +312,21 @@ impl Server {
         &mut self,
         request: Request,
         respond: impl FnOnce(&View<'_>, R::Params) -> Result<R::Result, Failure>,
-    ) -> Result<Value, Failure>
+    ) -> Result<String, Failure>
+    where
+        R: lsp_types::request::Request,
+        R::Params: Named,
+    {
+        self.answer_document::<R>(request, |_, view, params| respond(view, params))
+    }
+
+    /// [`Self::answer`], for an answer that the document remembers (the
+    /// semantic tokens sent, which a delta is counted from).
+    fn answer_document<R>(
+        &mut self,
+        request: Request,
+        respond: impl FnOnce(&mut Tokens, &View<'_>, R::Params) -> Result<R::Result, Failure>,
+    ) -> Result<String, Failure>
     where
         R: lsp_types::request::Request,
         R::Params: Named,
@@ -278,8 +338,9 @@ impl Server {
             .documents
             .get_mut(&uri)
             .ok_or_else(|| Failure::invalid_params(format!("{} is not open", uri.as_str())))?;
-        let result = respond(&document.view(self.game, self.layout), params)?;
-        Ok(serde_json::to_value(result).expect("results are JSON"))
+        let (view, tokens) = document.view_and_tokens(self.game, self.layout);
+        let result = respond(tokens, &view, params)?;
+        Ok(serde_json::to_string(&result).expect("results are JSON"))
     }
 
     fn notification(&mut self, notification: Notification) {
@@ -396,7 +457,7 @@ impl Server {
     }
 
     fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
-        self.send(Notification::new(N::METHOD.to_owned(), params).into());
+        self.send(Message::from(Notification::new(N::METHOD.to_owned(), params)).into());
     }
 
     /// A line for the editor's log of this server.
@@ -407,9 +468,9 @@ impl Server {
         });
     }
 
-    fn send(&self, message: Message) {
+    fn send(&self, outgoing: Outgoing) {
         // The writer stops only when the client is gone.
-        let _ = self.outbox.send(message);
+        let _ = self.outbox.send(outgoing);
     }
 }
 
@@ -452,6 +513,18 @@ impl Named for lsp_types::SemanticTokensParams {
     }
 }
 
+impl Named for lsp_types::SemanticTokensDeltaParams {
+    fn document(&self) -> &TextDocumentIdentifier {
+        &self.text_document
+    }
+}
+
+impl Named for lsp_types::SemanticTokensRangeParams {
+    fn document(&self) -> &TextDocumentIdentifier {
+        &self.text_document
+    }
+}
+
 impl Named for lsp_types::CodeActionParams {
     fn document(&self) -> &TextDocumentIdentifier {
         &self.text_document
@@ -482,8 +555,9 @@ fn capabilities() -> ServerCapabilities {
         })),
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
-                legend: features::legend(),
-                full: Some(SemanticTokensFullOptions::Bool(true)),
+                legend: colour::legend(),
+                full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                range: Some(true),
                 ..SemanticTokensOptions::default()
             },
         )),
@@ -498,7 +572,7 @@ mod tests {
     use lsp_server::{Message, Notification, Request};
     use serde_json::json;
 
-    use super::run;
+    use super::{Outgoing, run};
 
     fn notification(method: &str, params: serde_json::Value) -> Message {
         Notification::new(method.to_owned(), params).into()
@@ -539,8 +613,8 @@ mod tests {
         run(&messages, outbox);
         let published: Vec<_> = outgoing
             .iter()
-            .filter_map(|message| match message {
-                Message::Notification(notification)
+            .filter_map(|outgoing| match outgoing {
+                Outgoing::Message(Message::Notification(notification))
                     if notification.method == "textDocument/publishDiagnostics" =>
                 {
                     Some(notification.params)

@@ -91,6 +91,50 @@ impl LineIndex {
     }
 }
 
+/// Positions of offsets that only grow, each found from the one before:
+/// the whole text is walked once, where a position each from scratch
+/// would search the lines and scan each line again.
+pub(super) struct Walk<'a> {
+    index: &'a LineIndex,
+    text: &'a str,
+    line: usize,
+    offset: usize,
+    character: usize,
+}
+
+impl<'a> Walk<'a> {
+    pub(super) fn new(index: &'a LineIndex, text: &'a str) -> Self {
+        Self {
+            index,
+            text,
+            line: 0,
+            offset: 0,
+            character: 0,
+        }
+    }
+
+    /// The position of `offset`, no less than the offset asked before.
+    pub(super) fn position(&mut self, offset: usize) -> Position {
+        let offset = offset.min(self.text.len());
+        if offset < self.offset || !self.text.is_char_boundary(offset) {
+            return self.index.position(self.text, offset);
+        }
+        while let Some(&next) = self.index.starts.get(self.line + 1)
+            && next <= offset
+        {
+            self.line += 1;
+            self.offset = next;
+            self.character = 0;
+        }
+        self.character += self.text[self.offset..offset]
+            .chars()
+            .map(char::len_utf16)
+            .sum::<usize>();
+        self.offset = offset;
+        Position::new(to_u32(self.line), to_u32(self.character))
+    }
+}
+
 /// A line or column as the protocol sends it: a text of 4 GiB is beyond
 /// what any editor sends, so the largest number stands for "further".
 fn to_u32(value: usize) -> u32 {
@@ -101,7 +145,7 @@ fn to_u32(value: usize) -> u32 {
 mod tests {
     use lsp_types::Position;
 
-    use super::LineIndex;
+    use super::{LineIndex, Walk};
 
     fn position(text: &str, offset: usize) -> (u32, u32) {
         let index = LineIndex::new(text);
@@ -111,6 +155,21 @@ mod tests {
 
     fn offset(text: &str, line: u32, character: u32) -> Option<usize> {
         LineIndex::new(text).offset(text, Position::new(line, character))
+    }
+
+    /// A walk finds each position as a search from scratch does.
+    #[test]
+    fn a_walk_agrees_with_each_position() {
+        let text = "K♠ QS\r\n🂡 x\rAB\n\nlast";
+        let index = LineIndex::new(text);
+        let mut walk = Walk::new(&index, text);
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(
+                walk.position(offset),
+                index.position(text, offset),
+                "{offset}"
+            );
+        }
     }
 
     #[test]

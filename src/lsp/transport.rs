@@ -12,7 +12,7 @@
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::Sender;
 
-use lsp_server::{ErrorCode, Message};
+use lsp_server::{ErrorCode, Message, RequestId};
 use serde_json::{Value, json};
 
 /// Reads messages from `input` and sends them on `messages` until the
@@ -90,9 +90,33 @@ fn frame(input: &mut impl BufRead) -> io::Result<Option<Result<Vec<u8>, String>>
     Ok(Some(Ok(body)))
 }
 
-/// Writes `message` to standard output.
-pub(super) fn write(message: &Message) -> io::Result<()> {
-    message.write(&mut io::stdout().lock())
+/// What the server sends: a message, or a reply whose result is JSON
+/// already written. A large result (the outline or the tokens of a long
+/// document) is serialised once, from its own types, rather than built
+/// again as a tree of JSON values first.
+pub(super) enum Outgoing {
+    Message(Message),
+    Reply { id: RequestId, result: String },
+}
+
+impl From<Message> for Outgoing {
+    fn from(message: Message) -> Self {
+        Outgoing::Message(message)
+    }
+}
+
+/// Writes `outgoing` to standard output.
+pub(super) fn write(outgoing: &Outgoing) -> io::Result<()> {
+    match outgoing {
+        Outgoing::Message(message) => message.write(&mut io::stdout().lock()),
+        Outgoing::Reply { id, result } => {
+            let id = serde_json::to_string(id)?;
+            let body = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{result}}}");
+            let mut out = io::stdout().lock();
+            write!(out, "Content-Length: {}\r\n\r\n{body}", body.len())?;
+            out.flush()
+        }
+    }
 }
 
 /// Answers a message that could not be read with an error `code`.
