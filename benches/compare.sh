@@ -43,7 +43,7 @@ done
 # twice the time of one read back (`cat` of 400 000 whist deals: 12 ms
 # against 5), by an amount that differed from file to file and run to
 # run: up to a tenth of a whist run, enough to decide a comparison of
-# the layouts (session 24). `dd iflag=nocache` (GNU) drops the pages; where
+# the layouts. `dd iflag=nocache` (GNU) drops the pages; where
 # it cannot, the files are only read once more.
 for input in "$work"/*.in "$work"/*.tokens; do
   sync "$input" 2>/dev/null || true
@@ -143,7 +143,7 @@ done
 # lines run's in the same turn. Runs this short vary by up to half their
 # time from one to the next (the pool's two threads are placed anew each
 # run), and a ratio of two fastest runs by a tenth from one script's run
-# to the next; the medians of the turns' ratios move less (session 21).
+# to the next; the medians of the turns' ratios move less.
 # Last, the processor time of all the turns of each tokens run over that
 # of the lines runs (`cpu same`, `cpu reflowed`): the work done, on both
 # threads, without the moments a thread waits for the other.

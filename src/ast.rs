@@ -1,12 +1,12 @@
-//! The typed syntax tree: plain data, every node carrying the byte span it
-//! was read from, so that later stages (checks, explanations, the `parse`
+//! The typed syntax tree. It is plain data, and every node carries the byte
+//! span it was read from. So later stages (checks, explanations, the `parse`
 //! view) can point back at the source without keeping the source alive.
 
 use serde::Serialize;
 
-/// A byte range in one input: `offset` counts from the first byte of the
-/// file (a byte-order mark included), so spans stay valid however the input
-/// was read, in one piece or in blocks.
+/// A byte range in one input. `offset` counts from the first byte of the file,
+/// a byte-order mark included. So spans stay valid however the input was read,
+/// in one piece or in blocks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct Span {
     pub offset: usize,
@@ -63,20 +63,20 @@ impl Game {
 }
 
 /// The letters of one game's cards. Ranks are listed from low to high, so a
-/// rank's strength is its position plus `lowest`; suits are listed in the
-/// order the statements name them (for bridge also the bidding order).
+/// rank's strength is its position plus `lowest`. Suits are listed in the order
+/// the statements name them. For bridge that is also the bidding order.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Alphabet {
     pub ranks: &'static [u8],
-    /// Each byte's rank strength, [`NOT_A_LETTER`] where the byte is no
-    /// rank: a table so that reading a card costs one load, not a search.
+    /// Each byte's rank strength, [`NOT_A_LETTER`] where the byte is no rank.
+    /// It is a table so that reading a card costs one load, not a search.
     rank_of: [u8; 256],
-    /// Each byte's suit index times 16, [`NOT_A_LETTER`] where the byte is
-    /// no suit. With `rank_of`, a card's two bytes give its code as
-    /// [`Card`] keeps it, with an or: see [`Alphabet::card_code`].
+    /// Each byte's suit index times 16, [`NOT_A_LETTER`] where the byte is no
+    /// suit. With `rank_of`, a card's two bytes give its code as [`Card`] keeps
+    /// it, with an or. See [`Alphabet::card_code`].
     suit_of: [u8; 256],
-    /// `rank_of` widened to words, [`NOT_A_CARD`] where the byte is no
-    /// rank: see [`Alphabet::card_word`].
+    /// `rank_of` widened to words, [`NOT_A_CARD`] where the byte is no rank.
+    /// See [`Alphabet::card_word`].
     rank_word: [u64; 256],
     /// `suit_of` widened likewise.
     suit_word: [u64; 256],
@@ -145,19 +145,19 @@ impl Alphabet {
         }
     }
 
-    /// The code [`Card`] keeps for the card written `rank`, `suit`, with
-    /// bit 7 set when either byte is not a letter of this alphabet: no
-    /// branch, so a row of cards can be read straight through and judged
-    /// once at its end.
+    /// The code [`Card`] keeps for the card written `rank`, `suit`. Bit 7 is
+    /// set when either byte is not a letter of this alphabet. There is no
+    /// branch, so a row of cards can be read straight through and judged once
+    /// at its end.
     #[must_use]
     pub(crate) fn card_code(&self, rank: u8, suit: u8) -> u8 {
         self.rank_of[usize::from(rank)] | self.suit_of[usize::from(suit)]
     }
 
-    /// [`Alphabet::card_code`] as a word, negative (its top bit set) when
-    /// either byte is not a letter: the or that joins the two sets the
-    /// sign flag a jump tests, where a code's bit 7 needs a test of its
-    /// own, and the code needs no widening to be added into a [`Card`].
+    /// [`Alphabet::card_code`] as a word. It is negative (its top bit set) when
+    /// either byte is not a letter. The or that joins the two then sets the
+    /// sign flag a jump tests. A code's bit 7 would need a test of its own. And
+    /// the word needs no widening to be added into a [`Card`].
     #[inline(always)]
     pub(crate) fn card_word(&self, rank: u8, suit: u8) -> u64 {
         self.rank_word[usize::from(rank)] | self.suit_word[usize::from(suit)]
@@ -180,12 +180,12 @@ impl Alphabet {
     }
 }
 
-/// What the letter tables hold for a byte that is not a letter: bit 7,
+/// What the letter tables hold for a byte that is not a letter. That is bit 7,
 /// which no rank strength or suit code has.
 const NOT_A_LETTER: u8 = 0x80;
 
-/// A word's top bit: [`Alphabet::card_word`]'s mark of a byte that is
-/// not a letter.
+/// A word's top bit: [`Alphabet::card_word`]'s mark of a byte that is not a
+/// letter.
 const NOT_A_CARD: u64 = 1 << 63;
 
 /// A table of [`letter_table`]'s, each entry a word.
@@ -203,8 +203,8 @@ const fn widened(table: [u8; 256]) -> [u64; 256] {
     words
 }
 
-/// Maps the letters to `first`, `first + step`, ... and every other byte
-/// to [`NOT_A_LETTER`].
+/// Maps the letters to `first`, `first + step`, ... and every other byte to
+/// [`NOT_A_LETTER`].
 // Cannot truncate: `i` indexes an alphabet, 13 letters at most.
 #[allow(clippy::cast_possible_truncation)]
 const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
@@ -217,26 +217,26 @@ const fn letter_table(letters: &[u8], first: u8, step: u8) -> [u8; 256] {
     table
 }
 
-/// A rank's strength: 2..=14 for the standard deck (ace 14), 1..=14 for
-/// Choker (One 1, Chicken 14), so comparisons are plain integer order.
+/// A rank's strength: 2..=14 for the standard deck (ace 14), 1..=14 for Choker
+/// (One 1, Chicken 14). So comparisons are plain integer order.
 ///
-/// Not `Serialize`: a strength has a letter only in a game's alphabet (14
-/// is `A` in bridge and `C` in Choker), which the render layer knows.
+/// Not `Serialize`: a strength has a letter only in a game's alphabet. 14 is
+/// `A` in bridge and `C` in Choker, and the render layer knows which.
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rank(pub u8);
 
-/// Rank letters for [`Debug`](std::fmt::Debug), by strength: the standard
-/// deck's, with `1` for Choker's One and `0` for the default rank, so that
-/// every strength a [`Card`] can be built with from an alphabet prints as
-/// one character, whatever the game.
+/// Rank letters for [`Debug`](std::fmt::Debug), by strength. They are the
+/// standard deck's, with `1` for Choker's One and `0` for the default rank. So
+/// every strength a [`Card`] can be built with from an alphabet prints as one
+/// character, whatever the game.
 const DEBUG_RANKS: &[u8; 15] = b"0123456789TJQKA";
 
-/// Suit letters for [`Debug`](std::fmt::Debug), by index: the standard
-/// deck's (Choker's giblets print as `H`).
+/// Suit letters for [`Debug`](std::fmt::Debug), by index. They are the standard
+/// deck's, so Choker's giblets print as `H`.
 const DEBUG_SUITS: &[u8; 4] = b"SHDC";
 
 /// `K`, `T`, `1`: one character where `DEBUG_RANKS` has one, the number
-/// otherwise, so that a value no alphabet gives stands out.
+/// otherwise. So a value no alphabet gives stands out.
 impl std::fmt::Debug for Rank {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match DEBUG_RANKS.get(usize::from(self.0)) {
@@ -255,9 +255,9 @@ impl Rank {
     pub const HIGHEST: Rank = Rank(14);
 }
 
-/// A suit as its position in the game's alphabet (0 = spades in every game),
-/// so that one card type serves all three games. Not `Serialize`, as
-/// [`Rank`] is not: its letter depends on the game.
+/// A suit as its position in the game's alphabet (0 = spades in every game). So
+/// one card type serves all three games. Not `Serialize`, as [`Rank`] is not:
+/// its letter depends on the game.
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Suit(pub u8);
 
@@ -280,11 +280,11 @@ impl Suit {
     }
 }
 
-/// A card as written: a rank and a suit, two bytes at an offset. Every
-/// grammar writes a card as exactly two bytes, so the offset is its whole
-/// span (see [`Card::span`]).
+/// A card as written: a rank and a suit, two bytes at an offset. Every grammar
+/// writes a card as exactly two bytes, so the offset is its whole span (see
+/// [`Card::span`]).
 ///
-/// One 64-bit word, so that reading a card is one store, a bridge hand is
+/// One 64-bit word, so that reading a card is one store. A bridge hand is then
 /// 104 bytes and a whist deal's plays 416: the hot path moves little.
 ///
 /// ```text
@@ -295,20 +295,20 @@ impl Suit {
 ///                                                        \____ code ____/
 /// ```
 ///
-/// (*) Bit 7 is set, and bits 4 to 6 any, in a card read from a pair that
-/// is no card's: [`Card::from_code`] keeps the code as read, and its
-/// reader throws the row away.
+/// (*) Bit 7 is set, and bits 4 to 6 any, in a card read from a pair that is no
+/// card's. [`Card::from_code`] keeps the code as read, and its reader throws
+/// the row away.
 ///
-/// The low byte is the card's code, as `Alphabet::card_code` reads it
-/// from two bytes with one or: the suit's index (0 to 3) and the rank's
-/// strength (1 to 14). The code is also the card's
-/// [`index`](Card::index), its bit in a [`CardSet`].
+/// The low byte is the card's code, as `Alphabet::card_code` reads it from two
+/// bytes with one or. It holds the suit's index (0 to 3) and the rank's
+/// strength (1 to 14). The code is also the card's [`index`](Card::index), its
+/// bit in a [`CardSet`].
 ///
-/// A card does not know its game, so it is not `Serialize`: the render
-/// layer writes it with its record's alphabet. [`Debug`](std::fmt::Debug)
-/// prints it in one alphabet for all games, `KS@36`: rank and suit as
-/// [`Rank`] and [`Suit`] print them, then the offset. Choker's Chicken of
-/// Chickens, `CC` in its file, prints as `AC@...`.
+/// A card does not know its game, so it is not `Serialize`. The render layer
+/// writes it with its record's alphabet. [`Debug`](std::fmt::Debug) prints it
+/// in one alphabet for all games, `KS@36`. That is rank and suit as [`Rank`]
+/// and [`Suit`] print them, then the offset. Choker's Chicken of Chickens, `CC`
+/// in its file, prints as `AC@...`.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Card {
     bits: u64,
@@ -323,8 +323,8 @@ impl std::fmt::Debug for Card {
     }
 }
 
-/// Choker's 56 cards (ranks 1 to 14 in four suits), for the tests that
-/// go through every card or every hand.
+/// Choker's 56 cards (ranks 1 to 14 in four suits), for the tests that go
+/// through every card or every hand.
 #[cfg(test)]
 impl Card {
     pub(crate) fn choker_deck() -> Vec<Card> {
@@ -341,13 +341,12 @@ impl Card {
         Self::from_code(((suit.0 % 4) << 4) | (rank.0 % 16), offset)
     }
 
-    /// A card from its code as [`Alphabet::card_code`] gives it. A code
-    /// that is no card's (bit 7 set) is kept as it is, not masked: the
-    /// readers read a row straight through and throw it away when the or
-    /// of its codes has bit 7, so such a card is never used; were it
-    /// used, its suit would be out of range rather than another card's.
-    /// The mask cost the canonical rows about 1.6 instructions a card
-    /// (`benches/instructions.sh`: whist 2546 to 2463 a deal without it).
+    /// A card from its code as [`Alphabet::card_code`] gives it. A code that is
+    /// no card's (bit 7 set) is kept as it is, not masked. The readers read a
+    /// row straight through, and throw it away when the or of its codes has
+    /// bit 7. So such a card is never used. Were it used, its suit would be out of
+    /// range rather than another card's. Masking would cost the canonical rows
+    /// about 1.6 instructions a card (`benches/instructions.sh`).
     #[must_use]
     pub(crate) const fn from_code(code: u8, offset: usize) -> Self {
         Self {
@@ -355,10 +354,10 @@ impl Card {
         }
     }
 
-    /// The card whose [`Alphabet::card_word`] is `word`, written `at`
-    /// bytes after this one (made with code 0), as [`Card::from_code`]
-    /// makes it: a row read at variable places adds to its origin's word,
-    /// shifted once for the row, where each card's offset would be shifted
+    /// The card whose [`Alphabet::card_word`] is `word`, written `at` bytes
+    /// after this one (made with code 0). It is made as [`Card::from_code`]
+    /// makes it. A row read at variable places adds to its origin's word,
+    /// shifted once for the row. Otherwise each card's offset would be shifted
     /// anew.
     #[must_use]
     pub(crate) const fn after(self, at: usize, word: u64) -> Self {
@@ -367,8 +366,8 @@ impl Card {
         }
     }
 
-    /// The rank and suit, as [`Card::index`] and the alphabets' tables
-    /// number them.
+    /// The rank and suit, as [`Card::index`] and the alphabets' tables number
+    /// them.
     // Truncates on purpose: the low byte, the code, is the part wanted.
     #[allow(clippy::cast_possible_truncation)]
     const fn code(self) -> u8 {
@@ -404,23 +403,23 @@ impl Card {
         self.code() as u32
     }
 
-    /// The same card ignoring where it was written: what duplicate checks
-    /// and the `fmt` round trip compare.
+    /// The same card ignoring where it was written. Duplicate checks and the
+    /// `fmt` round trip compare this.
     #[must_use]
     pub fn same_card(self, other: Card) -> bool {
         self.code() == other.code()
     }
 }
 
-/// A set of cards, one bit each at [`Card::index`]: sixteen bits a suit,
-/// so a suit's ranks are a plain mask (its length a popcount, its honours
-/// its top bits), and "no card twice" is "as many bits as cards".
+/// A set of cards, one bit each at [`Card::index`]. A suit takes sixteen bits,
+/// so its ranks are a plain mask: its length is a popcount, its honours are its
+/// top bits. And "no card twice" is "as many bits as cards".
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct CardSet(pub u64);
 
-/// `{2S, KS, AH}`: the cards in index order (spades first, low ranks
-/// first), as [`Card`]'s `Debug` writes them but without offsets, which a
-/// set does not keep.
+/// `{2S, KS, AH}`: the cards in index order, spades first and low ranks first.
+/// They are written as [`Card`]'s `Debug` writes them, but without offsets,
+/// which a set does not keep.
 impl std::fmt::Debug for CardSet {
     // Cannot truncate: a bit index in a `u64`, below 64.
     #[allow(clippy::cast_possible_truncation)]
@@ -440,19 +439,19 @@ impl std::fmt::Debug for CardSet {
 }
 
 impl CardSet {
-    /// The set of `cards`, without branches: a repeated card sets its bit
+    /// The set of `cards`, without branches. A repeated card sets its bit
     /// again, so the set is smaller than the slice.
     #[must_use]
     pub fn of(cards: &[Card]) -> Self {
         Self(cards.iter().fold(0, |set, card| set | 1 << card.index()))
     }
 
-    /// [`CardSet::of`] for a handful of cards whose set is waited on at
-    /// once (a Choker hand's, which its value is worked out from): the
-    /// compiler makes [`CardSet::of`] a vector of shifts and a reduction,
-    /// good for a row of thirteen cards but a longer wait than five scalar
-    /// instructions. A rotation, which it keeps scalar, is the same shift
-    /// for an index below 64.
+    /// [`CardSet::of`] for a handful of cards whose set is waited on at once,
+    /// such as a Choker hand's. The hand's value is worked out from that set.
+    /// The compiler makes [`CardSet::of`] a vector of shifts and a reduction.
+    /// That is good for a row of thirteen cards, but a longer wait than five
+    /// scalar instructions. A rotation, which it keeps scalar, is the same
+    /// shift for an index below 64.
     #[must_use]
     pub(crate) fn of_few(cards: &[Card]) -> Self {
         Self(
@@ -502,9 +501,8 @@ pub struct BridgeHand {
     pub span: Span,
 }
 
-/// A chicken's name: 1 to 20 ASCII letters, kept inline so that a hand
-/// needs no allocation. The default, empty, is only a place to read a name
-/// into.
+/// A chicken's name: 1 to 20 ASCII letters, kept inline so that a hand needs no
+/// allocation. The default, empty, is only a place to read a name into.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Name {
     letters: [u8; Name::MAX],
@@ -515,15 +513,15 @@ pub struct Name {
 impl Name {
     pub const MAX: usize = 20;
 
-    /// A name from its letters followed by zeros up to twenty bytes, as
-    /// the canonical Choker hand reads them (`syntax::fast::choker_hand`):
-    /// a copy of fixed size, where [`Name::new`] copies `len` bytes.
+    /// A name from its letters followed by zeros up to twenty bytes. The
+    /// canonical Choker hand reads them so (`syntax::fast::choker_hand`). This
+    /// is a copy of fixed size, where [`Name::new`] copies `len` bytes.
     #[must_use]
     pub(crate) const fn from_padded(letters: [u8; Name::MAX], len: u8, span: Span) -> Self {
         Self { letters, len, span }
     }
 
-    /// `letters` must be 1 to 20 ASCII letters; the parser guarantees it.
+    /// `letters` must be 1 to 20 ASCII letters. The parser guarantees it.
     #[must_use]
     // Cannot truncate: a name is at most `Name::MAX` (20) letters.
     #[allow(clippy::cast_possible_truncation)]
@@ -538,8 +536,8 @@ impl Name {
         }
     }
 
-    /// Appends the name to `out`: all twenty stored bytes, a copy of fixed
-    /// size the compiler makes inline, then the tail cut off again.
+    /// Appends the name to `out`. It copies all twenty stored bytes, a copy of
+    /// fixed size the compiler makes inline, then cuts the tail off again.
     pub(crate) fn write_to(&self, out: &mut Vec<u8>) {
         let end = out.len() + usize::from(self.len);
         out.extend_from_slice(&self.letters);
@@ -562,10 +560,10 @@ impl Name {
     /// Names are compared without regard to case: "In names, case is not
     /// significant".
     ///
-    /// A name holds letters and then zeros, so setting the case bit of all
-    /// twenty bytes lowercases the letters and leaves the padding alike: a
-    /// comparison of fixed size, without a loop that ends where a name does
-    /// (which would be mispredicted).
+    /// A name holds letters and then zeros. So setting the case bit of all
+    /// twenty bytes lowercases the letters and leaves the padding alike. The
+    /// comparison is then of fixed size. A loop that ends where a name does
+    /// would be mispredicted.
     #[must_use]
     #[inline(always)]
     pub(crate) fn same_chicken(&self, other: &Name) -> bool {
@@ -650,12 +648,12 @@ pub struct WhistDeal {
     pub span: Span,
 }
 
-/// One record of any game: the unit that is checked, evaluated and printed.
-/// A whist deal (52 cards) is boxed so that moving a record of the other
-/// games copies a few hundred bytes, not a kilobyte.
+/// One record of any game: the unit that is checked, evaluated and printed. A
+/// whist deal (52 cards) is boxed. So moving a record of the other games copies
+/// a few hundred bytes, not a kilobyte.
 ///
-/// Each record type is `Serialize` in `render::present`, not here: only
-/// there are its cards written in its game's letters.
+/// Each record type is `Serialize` in `render::present`, not here. Only there
+/// are its cards written in its game's letters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum Record {
@@ -700,8 +698,8 @@ mod tests {
         assert_eq!(format!("{:?}", Card::default()), "0S@0");
     }
 
-    /// One alphabet for all games loses nothing: Choker's 56 cards print
-    /// 56 ways, the rank and suit of each readable back.
+    /// One alphabet for all games loses nothing. Choker's 56 cards print 56
+    /// ways, the rank and suit of each readable back.
     #[test]
     fn debug_tells_every_card_apart() {
         let written: std::collections::HashSet<String> = Card::choker_deck()
@@ -730,9 +728,9 @@ mod tests {
         assert_eq!(format!("{:?}", CardSet(u64::MAX)).matches(", ").count(), 63);
     }
 
-    /// Every pair of bytes, in both alphabets: the word is the code where
-    /// the code is a card's, and negative exactly where the code has
-    /// bit 7; a card built from either is the same card.
+    /// Every pair of bytes, in both alphabets. The word is the code where the
+    /// code is a card's. It is negative exactly where the code has bit 7. A
+    /// card built from either is the same card.
     #[test]
     fn a_card_word_is_its_code_widened() {
         for game in [Game::Bridge, Game::Choker] {

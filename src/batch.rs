@@ -1,12 +1,12 @@
 //! Several inputs in one run, their outputs in the order the inputs were
 //! given.
 //!
-//! A small input alone leaves cores idle: it is read and framed before its
-//! few blocks could keep the pool busy. So a run of small regular files is
-//! read whole and processed several at a time, one a task, each with its
-//! outputs kept, then written in order. Larger inputs and standard input
-//! stream one after another, through the caller, which may watch them
-//! (the command line shows a progress bar).
+//! A small input alone leaves cores idle. It is read and framed before its few
+//! blocks could keep the pool busy. So a run of small regular files is read
+//! whole and processed several at a time, one a task. Each keeps its outputs,
+//! which are then written in order. Larger inputs and standard input stream one
+//! after another, through the caller. The caller may watch them: the command
+//! line shows a progress bar.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -17,23 +17,23 @@ use crate::diagnostic::Severity;
 use crate::pipeline::{self, Settings, Tally};
 use crate::render::{self, DiagnosticFormat};
 
-/// What a caller gives, in the order it is met: a file to read (`-` for
+/// What a caller gives, in the order it is met. That is a file to read (`-` for
 /// standard input), or a problem to tell at that place.
 pub enum Input {
     File(PathBuf),
     Problem(Problem),
 }
 
-/// A problem with a path rather than with what a file holds; it has a
-/// code of its own, so that programs reading JSON diagnostics see it.
+/// A problem with a path rather than with what a file holds. It has a code of
+/// its own, so that programs reading JSON diagnostics see it.
 pub enum Problem {
     /// A file or directory that could not be opened or read.
     Io { path: PathBuf, error: io::Error },
-    /// A directory with nothing to read, most likely a mistaken path or
-    /// filter: a warning, as nothing went wrong.
+    /// A directory with nothing to read, most likely a mistaken path or filter.
+    /// A warning, as nothing went wrong.
     NoFiles(PathBuf),
     /// An entry a walk met that is no regular file (a FIFO, a socket, a
-    /// device), skipped because reading one may never end; `kind` names
+    /// device). It is skipped because reading one may never end. `kind` names
     /// it. A warning: named, it is read.
     Skipped { path: PathBuf, kind: &'static str },
 }
@@ -77,7 +77,7 @@ impl Problem {
             DiagnosticFormat::Human { .. } => writeln!(err, "cardsharp: {path}: {message}"),
             DiagnosticFormat::Short => writeln!(err, "{path}: {name}[{code}]: {message}"),
             // The keys, order and spacing of miette's `JSONReportHandler`,
-            // which writes the other diagnostics, and their `fixes`: none.
+            // which writes the other diagnostics. Their `fixes`: none.
             DiagnosticFormat::Json => writeln!(
                 err,
                 r#"{{"message": {},"code": "{code}","severity": "{name}","causes": [],"filename": {},"labels": [],"related": [],"fixes": []}}"#,
@@ -134,31 +134,30 @@ impl Opened {
 /// What came of a run of inputs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Summary {
-    /// The records and reports of every input, problems with paths among
+    /// The records and reports of every input. Problems with paths are among
     /// the errors and warnings.
     pub tally: Tally,
-    /// The files read (standard input is one) or that failed while read;
-    /// not the paths a walk could not open or skipped, which are only
-    /// problems.
+    /// The files read (standard input is one) or that failed while read. Not
+    /// the paths a walk could not open or skipped, which are only problems.
     pub inputs: u64,
     /// Those of `inputs` with at least one error or warning.
     pub inputs_reported: u64,
     /// A problem of error severity was told: an input could not be read.
     pub failed: bool,
-    /// The results' writer was closed (a broken pipe): the inputs after
-    /// were left alone, as the reader has all it wanted.
+    /// The results' writer was closed (a broken pipe). The inputs after were
+    /// left alone, as the reader has all it wanted.
     pub closed: bool,
-    /// Files a walk left out as answers (`NAME.ans` or `NAME.out` beside
-    /// a `NAME.in`), which are test data's expected output, not input.
+    /// Files a walk left out as answers: `NAME.ans` or `NAME.out` beside a
+    /// `NAME.in`. They are test data's expected output, not input.
     pub answers: u64,
 }
 
-/// Processes `inputs` in order: results to `out`, diagnostics and problems
-/// to `err`, each input's after the one before. A problem, or an input that
-/// cannot be read, is told at its place in `settings`' diagnostic format,
-/// and the inputs after it are read all the same. An input not processed
-/// with others is opened and handed to `stream`, which usually passes it
-/// to [`pipeline::process`].
+/// Processes `inputs` in order: results to `out`, diagnostics and problems to
+/// `err`. Each input's output follows that of the one before. A problem, or an
+/// input that cannot be read, is told at its place in `settings`' diagnostic
+/// format. The inputs after it are read all the same. An input not processed
+/// with others is opened and handed to `stream`. That usually passes it to
+/// [`pipeline::process`].
 pub fn process_inputs<O: Write + Send, E: Write + Send>(
     inputs: &[Input],
     settings: &Settings,
@@ -235,16 +234,16 @@ impl Summary {
     }
 }
 
-/// Inputs of at most this many bytes are read whole and processed several
-/// at a time, one a task: alone, a small input would leave cores idle.
+/// Inputs of at most this many bytes are read whole and processed several at a
+/// time, one a task. Alone, a small input would leave cores idle.
 const SMALL_INPUT: u64 = 1 << 20;
 
 /// The most bytes of small inputs held at once, with their outputs.
 const SMALL_BATCH: u64 = 8 << 20;
 
-/// The first `inputs` small enough to process together. Only regular files
-/// are: the size of standard input, a FIFO or a device says nothing of
-/// what it will give.
+/// The first `inputs` small enough to process together. Only regular files are.
+/// The size of standard input, a FIFO or a device says nothing of what it will
+/// give.
 fn small_inputs(inputs: &[Input]) -> Vec<&Path> {
     let mut total = 0;
     inputs

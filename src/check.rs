@@ -1,6 +1,6 @@
-//! The rules the grammar cannot express, run on parsed records: no card
-//! twice in a hand or deal, the two Choker hands from one deck, whist plays
-//! that follow suit. A record that passes is safe to evaluate.
+//! The rules the grammar cannot express, run on parsed records. No card is
+//! twice in a hand or deal. The two Choker hands come from one deck. Whist
+//! plays follow suit. A record that passes is safe to evaluate.
 
 use crate::ast::{
     BridgeHand, Card, CardSet, ChokerPair, Game, Rank, Record, Seat, Suit, WhistDeal,
@@ -9,7 +9,7 @@ use crate::diagnostic::{Diagnostic, Kind, RevokeCause, Scope};
 use crate::interpret::whist::{self, Trick};
 use crate::syntax::CardsRead;
 
-/// Pushes a diagnostic for every rule `record` breaks; `true` when none.
+/// Pushes a diagnostic for every rule `record` breaks. `true` when none.
 pub fn record(record: &Record, diagnostics: &mut Vec<Diagnostic>) -> bool {
     match record {
         Record::Bridge(hand) => bridge_hand(hand, diagnostics),
@@ -18,13 +18,13 @@ pub fn record(record: &Record, diagnostics: &mut Vec<Diagnostic>) -> bool {
     }
 }
 
-/// No card twice in the hand; `true` when none is.
+/// No card twice in the hand. `true` when none is.
 #[inline(always)]
 pub fn bridge_hand(hand: &BridgeHand, diagnostics: &mut Vec<Diagnostic>) -> bool {
     duplicates(&hand.cards, Game::Bridge, diagnostics)
 }
 
-/// Reports each card that repeats one before it, pointing at both copies;
+/// Reports each card that repeats one before it, pointing at both copies.
 /// `true` when there is none.
 #[inline]
 fn duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
@@ -58,9 +58,9 @@ fn report_duplicates(cards: &[Card], game: Game, diagnostics: &mut Vec<Diagnosti
     distinct
 }
 
-/// The one card of the whist deck that `cards`, 52 of them with one
-/// repeat, lack: what either copy of the repeat may have been meant as.
-/// `None` unless exactly one card is lacking.
+/// The one card of the whist deck that `cards` lack, for 52 cards with one
+/// repeat. Either copy of the repeat may have been meant as that card. `None`
+/// unless exactly one card is lacking.
 fn lacking(cards: &[Card]) -> Option<Card> {
     let held = CardSet::of(cards);
     (cards.len() == 52 && held.len() == 51)
@@ -82,12 +82,12 @@ fn lacking_from(held: CardSet) -> Option<Card> {
         .find(|card| !held.contains(*card))
 }
 
-/// The rules of a record whose syntax has faults, on the cards that were
-/// read, so that a bad token never hides a repeat in the same record (a
-/// deal holding `H8` and a second `3D` gets both reports). A whist deal
-/// whose only fault is one bad token, with its 51 other cards distinct,
-/// lacks exactly one card: that token's report gets it, as its fix.
-/// `diagnostics` holds the record's reports so far.
+/// The rules of a record whose syntax has faults, on the cards that were read.
+/// So a bad token never hides a repeat in the same record. A deal holding `H8`
+/// and a second `3D` gets both reports. A whist deal may have one bad token as
+/// its only fault, with its 51 other cards distinct. It then lacks exactly one
+/// card, and that token's report gets it as its fix. `diagnostics` holds the
+/// record's reports so far.
 pub fn cards_read(read: &CardsRead, diagnostics: &mut Vec<Diagnostic>) {
     match read {
         CardsRead::Bridge(cards) => {
@@ -122,8 +122,8 @@ pub fn cards_read(read: &CardsRead, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Within a hand a repeat is a duplicate; across the two hands it is a
-/// shared card, since both hands come from one deck. `true` when clean.
+/// Within a hand a repeat is a duplicate. Across the two hands it is a shared
+/// card, since both hands come from one deck. `true` when clean.
 #[inline(always)]
 pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool {
     let (first, second) = (
@@ -138,7 +138,7 @@ pub fn choker_pair(pair: &ChokerPair, diagnostics: &mut Vec<Diagnostic>) -> bool
     shared(&pair.first.cards, &pair.second.cards, diagnostics) && clean
 }
 
-/// Reports each card of `second` that `first` holds too; `true` when none.
+/// Reports each card of `second` that `first` holds too. `true` when none.
 fn shared(first: &[Card], second: &[Card], diagnostics: &mut Vec<Diagnostic>) -> bool {
     let mut clean = true;
     for card in second {
@@ -156,24 +156,23 @@ fn shared(first: &[Card], second: &[Card], diagnostics: &mut Vec<Diagnostic>) ->
     clean
 }
 
-/// 52 distinct cards, then each trick replayed: a player who leaves the
-/// suit led while a card of it is still in their hand (played in a later
-/// trick) has revoked. `true` when clean.
+/// 52 distinct cards, then each trick replayed. A player has revoked who leaves
+/// the suit led while still holding a card of it, played in a later trick.
+/// `true` when clean.
 pub fn whist_deal(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
     whist_cards(deal, diagnostics) && whist_plays(deal, &whist::leaders(deal), diagnostics)
 }
 
-/// The first half of [`whist_deal`]: 52 distinct cards, without which
-/// a replay means nothing.
+/// The first half of [`whist_deal`]: 52 distinct cards. Without them a replay
+/// means nothing.
 #[inline(always)]
 pub(crate) fn whist_cards(deal: &WhistDeal, diagnostics: &mut Vec<Diagnostic>) -> bool {
     duplicates(deal.plays.as_flattened(), Game::Whist, diagnostics)
 }
 
-/// The second half of [`whist_deal`]: the plays follow suit, given who
-/// led each trick in the replay of the deal's distinct cards, which the
-/// pipeline has from the evaluation when it runs one, so that a deal is
-/// replayed once.
+/// The second half of [`whist_deal`]: the plays follow suit. It is given who
+/// led each trick in the replay of the deal's distinct cards. The pipeline has
+/// that from the evaluation when it runs one. So a deal is replayed once.
 #[inline(always)]
 pub(crate) fn whist_plays(
     deal: &WhistDeal,
@@ -183,8 +182,8 @@ pub(crate) fn whist_plays(
     follows_suit(deal, leaders) || report_revokes(deal, leaders, diagnostics)
 }
 
-/// Who led a trick, as the replay tells it: a replayed [`Trick`] when the
-/// deal was evaluated, the bare [`Seat`] when only its leaders were
+/// Who led a trick, as the replay tells it. That is a replayed [`Trick`] when
+/// the deal was evaluated, or the bare [`Seat`] when only its leaders were
 /// needed. Either serves the check as it is, without a copy.
 pub(crate) trait Led {
     fn leader(&self) -> Seat;
@@ -202,19 +201,19 @@ impl Led for Trick {
     }
 }
 
-/// Whether every play follows suit when it can, in masks over the 13
-/// tricks rather than a walk through the hands: a player revokes in a
-/// trick where a suit was led that they play in a later trick but not in
-/// this one. So for each seat and suit, the tricks where that suit was
-/// led before the seat's last card of it must all be tricks where the
-/// seat played it. No branch on the cards, which are as good as random.
+/// Whether every play follows suit when it can. It works in masks over the 13
+/// tricks rather than a walk through the hands. A player revokes in a trick
+/// where a suit was led that they play later but not in this trick. So take
+/// each seat and suit, and the tricks where that suit was led before the seat's
+/// last card of it. They must all be tricks where the seat played it. No branch
+/// on the cards, which are as good as random.
 #[inline(always)]
 // Truncates on purpose: one suit's 16 bits are the part wanted.
 #[allow(clippy::cast_possible_truncation)]
 fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
-    // Sixteen bits a suit, bit `trick` set where the suit was played (by
-    // one seat) or led: kept in registers, as an array updated in memory
-    // would wait on its own stores.
+    // Sixteen bits a suit, with bit `trick` set where the suit was played (by
+    // one seat) or led. Kept in registers: an array updated in memory would
+    // wait on its own stores.
     let by_suit = |card: Card, trick: usize| 1u64 << (16 * (card.suit().index() % 4) + trick);
     let mut played = [0; 4];
     for (played, row) in played.iter_mut().zip(&deal.plays) {
@@ -230,8 +229,8 @@ fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
     for played in played {
         for suit in 0..4 {
             let (played, led) = ((played >> (16 * suit)) as u16, (led >> (16 * suit)) as u16);
-            // The trick of the seat's last card of this suit, as a bit
-            // (none when there is no such card), and the tricks before it.
+            // The trick of the seat's last card of this suit, as a bit (none
+            // when there is no such card). Then the tricks before it.
             let last = (1u32 << (16 - played.leading_zeros())) >> 1;
             revoked |= u32::from(led & !played) & last.saturating_sub(1);
         }
@@ -240,25 +239,25 @@ fn follows_suit(deal: &WhistDeal, leaders: &[impl Led; 13]) -> bool {
 }
 
 /// Reports each revoke, with the card led and a card of its suit that the
-/// player still held; `true` when there is none.
+/// player still held. `true` when there is none.
 ///
 /// A revoke that an earlier one may explain is still reported, marked as
-/// following from it rather than folded in: as written, the record breaks
-/// the rule there too, and a player can revoke twice, so dropping it
-/// could hide a fault. Two causes are marked, each a fact checked on the
-/// record, not a guess: the same player's earlier revoke with a card that,
-/// swapped with this one, makes both tricks follow suit (one slip seen
-/// twice); and, for any player, a trick after an unexplained revoke that
-/// would follow suit had another seat led it, since who leads comes from
-/// a replay through that revoke's trick, whose winner it may have changed.
+/// following from it rather than folded in. As written, the record breaks the
+/// rule there too. A player can revoke twice, so dropping it could hide a
+/// fault. Two causes are marked, each a fact checked on the record, not a
+/// guess. One is the same player's earlier revoke with a card that, swapped
+/// with this one, makes both tricks follow suit. That is one slip seen twice.
+/// The other, for any player, is a trick after an unexplained revoke that would
+/// follow suit had another seat led it. Who leads comes from a replay through
+/// that revoke's trick, whose winner it may have changed.
 fn report_revokes(
     deal: &WhistDeal,
     leaders: &[impl Led; 13],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
     let reported_before = diagnostics.len();
-    // Each revoke so far: the seat, the trick, the card played, the card
-    // led; and the last trick with a revoke no earlier one explains.
+    // Each revoke so far: the seat, the trick, the card played, the card led.
+    // And the last trick with a revoke no earlier one explains.
     let mut revokes: Vec<(Seat, usize, Card, Card)> = Vec::new();
     let mut unexplained: Option<usize> = None;
     for (trick, leader) in leaders.iter().enumerate() {
@@ -317,9 +316,9 @@ fn report_revokes(
     diagnostics.len() == reported_before
 }
 
-/// The card of `led`'s suit that `seat` keeps for a later trick while
-/// playing another suit in `trick`: the revoke's proof. `None` when the
-/// seat follows suit or has no such card left.
+/// The card of `led`'s suit that `seat` keeps for a later trick while playing
+/// another suit in `trick`. It is the revoke's proof. `None` when the seat
+/// follows suit or has no such card left.
 fn held_back(deal: &WhistDeal, trick: usize, seat: Seat, led: Card) -> Option<Card> {
     let row = &deal.plays[seat.index()];
     if row[trick].suit() == led.suit() {
@@ -338,8 +337,8 @@ mod tests {
     use crate::generate::Generator;
     use crate::syntax::{Block, Lines, whist};
 
-    /// Legal deals from the generator, and the same deals with two plays
-    /// of one seat swapped, which often makes a revoke.
+    /// Legal deals from the generator, and the same deals with two plays of one
+    /// seat swapped. The swap often makes a revoke.
     fn deals() -> Vec<WhistDeal> {
         let mut generator = Generator::new(7, false);
         let mut deals = Vec::new();
@@ -375,8 +374,8 @@ mod tests {
         diagnostics
     }
 
-    /// East's 2H and TC swapped (examples/malformed/whist.revoke.txt):
-    /// trick 1 is the revoke, trick 8 the same slip seen again.
+    /// East's 2H and TC swapped (examples/malformed/whist.revoke.txt). Trick 1
+    /// is the revoke, trick 8 the same slip seen again.
     const ONE_SWAP: &str = "H\n4C 8H QS 5D JD KS 8S AH 6H 7H 3S 7S 6D\n2H JC JS KD AC QC QD TC QH 3H 3C 7C 4D\n6C 9C AS TD 5H 6S 5S KH TH AD 9S 8D 2D\n8C 5C 2S 7D KC 4S TS JH 4H 9H 2C 9D 3D";
 
     #[test]
@@ -404,9 +403,9 @@ mod tests {
         );
     }
 
-    /// South's 9C and 5H swapped as well: south trumps trick 2, so the
-    /// replay has east lead tricks 6 to 8, and the plays there that follow
-    /// suit under north's lead are marked as following from trick 2.
+    /// South's 9C and 5H swapped as well. South trumps trick 2, so the replay
+    /// has east lead tricks 6 to 8. The plays there that follow suit under
+    /// north's lead are marked as following from trick 2.
     #[test]
     fn revokes_after_a_changed_lead_are_marked() {
         let text = ONE_SWAP.replacen("6C 9C AS TD 5H", "6C 5H AS TD 9C", 1);
@@ -435,8 +434,8 @@ mod tests {
         );
     }
 
-    /// `follows_suit` is the fast answer, `report_revokes` the exact one
-    /// (Whist rule: follow suit when able); they must agree on every deal.
+    /// `follows_suit` is the fast answer, `report_revokes` the exact one (Whist
+    /// rule: follow suit when able). They must agree on every deal.
     #[test]
     fn the_fast_revoke_check_agrees_with_the_exact_one() {
         let mut revoking = 0;

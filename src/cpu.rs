@@ -1,42 +1,42 @@
-//! The instruction set the hot loops run on, chosen when the program runs.
+//! The instruction set the hot loops run on, chosen at run time.
 //!
-//! The default build targets each architecture's baseline (SSE2 on x86-64,
-//! NEON on aarch64), so a binary runs on every machine of its
-//! architecture and `cargo install` needs no flags. The baseline costs
-//! x86-64 dearly: without POPCNT a card set's size is a dozen shifts and
-//! masks instead of one instruction, and without AVX2 a row of cards is
-//! compared 16 bytes at a time instead of 32. Measured with callgrind, the
-//! baseline ran 25% more instructions per bridge hand, 20% per Choker pair
-//! and 50% per whist deal than a build for x86-64-v3.
+//! The default build targets each architecture's baseline: SSE2 on x86-64, NEON
+//! on aarch64. So a binary runs on every machine of its architecture, and
+//! `cargo install` needs no flags. On x86-64 the baseline is costly. Without
+//! POPCNT, a card set's size takes a dozen shifts and masks instead of one
+//! instruction. Without AVX2, a row of cards is compared 16 bytes at a time
+//! instead of 32. Under callgrind, the baseline runs 25% more instructions per
+//! bridge hand than an x86-64-v3 build. It runs 20% more per Choker pair and
+//! 50% more per whist deal.
 //!
-//! So on x86-64 the two hot loops (framing a block's lines; parsing,
-//! checking and evaluating a chunk of records) are compiled twice: once for
-//! the baseline, once with the x86-64-v3 features (AVX2, BMI1 and 2, FMA,
-//! LZCNT, MOVBE, POPCNT; every Intel processor since Haswell, 2013, and
-//! every AMD Zen), and [`Isa::detect`] picks the second where the processor
-//! has them. The loops' callees are `#[inline(always)]` (all but the
-//! canonical card row, which measured faster left to the compiler), so
-//! that they are compiled into each copy with its instructions. Other
+//! So on x86-64 the two hot loops are compiled twice. One frames a block's
+//! lines; the other parses, checks and evaluates a chunk of records. One copy
+//! is for the baseline. The other uses the x86-64-v3 features: AVX2, BMI1 and
+//! 2, FMA, LZCNT, MOVBE and POPCNT. Every Intel processor since Haswell (2013)
+//! has them, and so does every AMD Zen. [`Isa::detect`] picks that copy where
+//! the processor has the features. The loops' callees are `#[inline(always)]`,
+//! so each copy compiles them with its own instructions. The canonical card row
+//! is the exception: it runs faster when left to the compiler. Other
 //! architectures run their baseline, which already counts bits in one
 //! instruction.
 //!
-//! One rewrite the compiler does not find on its own: a class of bytes
-//! found by one table lookup (AVX2's byte shuffle) instead of a compare for
-//! each of its bytes. [`Isa::table_classes`] offers it, written with the
-//! intrinsics, where the processor has AVX2; the token index classes every
-//! byte of a block with it.
+//! The compiler misses one rewrite on its own. A class of bytes can be found by
+//! one table lookup (AVX2's byte shuffle) instead of a compare per byte of the
+//! class. [`Isa::table_classes`] offers that lookup, written with intrinsics,
+//! where the processor has AVX2. The token index classes every byte of a block
+//! with it.
 //!
 //! This module holds the crate's only `unsafe`: the calls of
-//! `#[target_feature]` functions, unsafe because a processor without
-//! those features would fault on them. An [`Isa`] that names the
-//! x86-64-v3 features can only be made by [`Isa::detect`], after
-//! `is_x86_feature_detected!` found every one, so the calls are sound.
-//! The tests run both copies and compare their output.
+//! `#[target_feature]` functions. They are unsafe because a processor without
+//! those features would fault on them. Only [`Isa::detect`] can make an [`Isa`]
+//! that names the x86-64-v3 features. It does so after
+//! `is_x86_feature_detected!` finds every one, so the calls are sound. The
+//! tests run both copies and compare their output.
 #![allow(unsafe_code)]
 
-/// Which compiled copy of the hot loops to run. Only [`Isa::detect`] makes
-/// one that asks for more than the baseline, so holding an `Isa` is proof
-/// that the processor can run it.
+/// Which compiled copy of the hot loops to run. Only [`Isa::detect`] makes one
+/// that asks for more than the baseline. So holding an `Isa` proves that the
+/// processor can run it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Isa {
     x86_64_v3: bool,
@@ -46,8 +46,8 @@ impl Isa {
     /// The build's baseline: runs on every processor of the architecture.
     pub(crate) const BASELINE: Isa = Isa { x86_64_v3: false };
 
-    /// Every copy this processor can run, from the baseline to the best,
-    /// for the tests that compare them.
+    /// Every copy this processor can run, from the baseline to the best. The
+    /// tests compare them.
     #[cfg(test)]
     pub(crate) fn runnable() -> Vec<Isa> {
         let best = Isa::detect();
@@ -81,15 +81,15 @@ impl Isa {
         }
     }
 
-    /// Runs `hot_loop` compiled for this instruction set: everything it
-    /// inlines is compiled into the copy chosen.
+    /// Runs `hot_loop` compiled for this instruction set. Everything it inlines
+    /// is compiled into the chosen copy.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "x86_64"), allow(clippy::unused_self))]
     pub(crate) fn run<R>(self, hot_loop: impl FnOnce() -> R) -> R {
         #[cfg(target_arch = "x86_64")]
         if self.x86_64_v3 {
-            // SAFETY: `x86_64_v3` is true only in an `Isa` made by
-            // `detect`, which found every feature the function enables.
+            // SAFETY: `x86_64_v3` is true only in an `Isa` made by `detect`.
+            // That function found every feature this one enables.
             return unsafe { x86_64_v3(hot_loop) };
         }
         hot_loop()
@@ -97,14 +97,16 @@ impl Isa {
 }
 
 impl Isa {
-    /// For each byte of `window`, whether it is `table`'s entry at its
-    /// low four bits, and whether it is each of `bytes`, as bit masks;
-    /// `None` where only the baseline runs, for the caller to find them by
-    /// compares. The table's lookup is one instruction for 32 bytes with
-    /// AVX2 (the baseline's SSE2 has none), where a class of four bytes
-    /// takes four compares: the compiler does not find that rewrite. A
-    /// table entry of `0x80` or more matches no byte (the lookup gives 0
-    /// for those bytes).
+    /// Bit masks over the bytes of `window`. One marks each byte equal to
+    /// `table`'s entry at the byte's low four bits. The others mark the bytes
+    /// equal to each of `bytes`. `None` where only the baseline runs; the
+    /// caller then finds the bytes by compares.
+    ///
+    /// With AVX2, the table lookup is one instruction for 32 bytes. The
+    /// baseline's SSE2 has no such instruction. There a class of four bytes
+    /// takes four compares, and the compiler does not find the rewrite. A table
+    /// entry of `0x80` or more matches no byte, since the lookup gives 0 for
+    /// those bytes.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "x86_64"), allow(clippy::unused_self))]
     pub(crate) fn table_classes<const C: usize>(
@@ -154,8 +156,8 @@ fn table_classes_avx2<const C: usize>(
     (in_table, are)
 }
 
-/// `hot_loop` compiled with the x86-64-v3 features; AVX and the SSE levels
-/// below it are implied by AVX2.
+/// `hot_loop` compiled with the x86-64-v3 features. AVX2 implies AVX and the
+/// SSE levels below it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 fn x86_64_v3<R>(hot_loop: impl FnOnce() -> R) -> R {

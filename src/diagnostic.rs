@@ -1,10 +1,10 @@
 //! Every problem cardsharp can report, in one place.
 //!
-//! A [`Diagnostic`] is plain data: where (`span`), in which language
-//! (`scope`), and what (`kind`). All wording lives in one exhaustive match,
-//! an arm per kind, so one look shows every code, message, label and hint
-//! the program can print, one arm shows all a kind says, and adding a kind
-//! without wording it does not compile.
+//! A [`Diagnostic`] is plain data: where (`span`), in which language (`scope`),
+//! and what (`kind`). All wording lives in one exhaustive match, an arm per
+//! kind. So one look shows every code, message, label and hint the program can
+//! print. One arm shows all a kind says. A kind added without wording does not
+//! compile.
 
 use serde::Serialize;
 
@@ -12,8 +12,8 @@ use crate::ast::{Card, Game, Seat, Span};
 
 pub mod catalogue;
 
-/// Where a diagnostic's code lives: a game's records, or the document that
-/// holds them (sections and terminators).
+/// Where a diagnostic's code lives. That is a game's records, or the document
+/// that holds them (sections and terminators).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
     Game(Game),
@@ -30,13 +30,13 @@ pub enum Severity {
     Error,
 }
 
-/// What went wrong. Fields hold what the wording needs; spans of the other
-/// side of a conflict become secondary labels.
+/// What went wrong. Fields hold what the wording needs. Spans of the other side
+/// of a conflict become secondary labels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// The first character of a card is not a rank of this game; `suit`
-    /// is the card's suit letter when that one is right, so that a likely
-    /// card can be named. `lacking` as in [`Kind::NotACard`].
+    /// The first character of a card is not a rank of this game. `suit` is the
+    /// card's suit letter when that one is right, so that a likely card can be
+    /// named. `lacking` as in [`Kind::NotACard`].
     BadRank {
         letter: char,
         suit: Option<char>,
@@ -51,16 +51,16 @@ pub enum Kind {
     TenAsDigits { fixed: String },
     /// Several cards without spaces between them, such as `KSQS`.
     GluedCards { fixed: String },
-    /// A token that is not a card at all. `lacking`: in a whist deal whose
-    /// other 51 cards are distinct and whose only fault this token is, the
-    /// one card the deal lacks, which the token most likely stands for.
+    /// A token that is not a card at all. `lacking` is set in a whist deal
+    /// whose other 51 cards are distinct, when this token is its only fault. It
+    /// is the one card the deal lacks, which the token most likely stands for.
     NotACard {
         found: String,
         lacking: Option<Card>,
     },
-    /// A Unicode character where an ASCII one belongs (a suit symbol for
-    /// its letter, an en dash for the dash, a no-break space for a space),
-    /// as word processors and phones write them. `fixed` is the card,
+    /// A Unicode character where an ASCII one belongs, as word processors and
+    /// phones write them. Examples are a suit symbol for its letter, an en dash
+    /// for the dash, and a no-break space for a space. `fixed` is the card,
     /// token or hand rewritten, where the rest of it is right.
     LookAlike {
         found: char,
@@ -69,8 +69,8 @@ pub enum Kind {
     },
     /// A line none of whose tokens is a card.
     UnrecognisedLine,
-    /// Several lines in a row none of whose tokens is a card (prose, a
-    /// README read by mistake): one report for the run.
+    /// Several lines in a row none of whose tokens is a card (prose, a README
+    /// read by mistake). One report covers the run.
     UnrecognisedLines { lines: usize },
     /// A comment line (`# …`, `// …`): the format has no comments.
     CommentLine,
@@ -80,11 +80,11 @@ pub enum Kind {
     CommaSeparated { fixed: String },
     /// Every card written suit first (`SK SQ …`).
     SwappedCards { fixed: String },
-    /// Bytes that are not UTF-8; the span is the first bad byte.
+    /// Bytes that are not UTF-8. The span is the first bad byte.
     InvalidUtf8,
-    /// A card that stands twice in one hand or deal. `lacking`: in a whist
-    /// deal of 52 cards with this one repeat, the one card it lacks, which
-    /// either copy may have been meant as.
+    /// A card that stands twice in one hand or deal. `lacking` is set in a
+    /// whist deal of 52 cards with this one repeat. It is the one card the deal
+    /// lacks, which either copy may have been meant as.
     DuplicateCard { first: Span, lacking: Option<Card> },
     /// A line of cards with the wrong number of cards.
     CardCount { expected: usize, found: usize },
@@ -100,42 +100,40 @@ pub enum Kind {
     ChokerCardCount { found: usize, without_blanks: bool },
     /// Choker: a card in both hands of a pair (one deck).
     SharedCard { first: Span },
-    /// Choker: the last hand before `END` or the end of input has no
-    /// partner; `mispaired` holds the pairs before it in the section,
-    /// which may pair the wrong hands when there are any.
+    /// Choker: the last hand before `END` or the end of input has no partner.
+    /// `mispaired` holds the pairs before it in the section. When there are
+    /// any, they may pair the wrong hands.
     UnpairedHand { mispaired: Option<Mispaired> },
-    /// Whist: the first line of a deal is not one suit letter; `fixed` is
-    /// the suit it may have meant (`h` for `H`).
+    /// Whist: the first line of a deal is not one suit letter. `fixed` is the
+    /// suit it may have meant (`h` for `H`).
     BadTrumpLine { fixed: Option<char> },
     /// Whist: a deal of fewer than its five lines.
     DealCutShort { lines: usize },
-    /// Bridge, in the tokens layout: the section's cards are not a multiple
-    /// of thirteen, so its last hand is `short` of its cards.
+    /// Bridge, in the tokens layout: the section's cards are not a multiple of
+    /// thirteen. So its last hand is `short` of its cards.
     SectionCardCount { cards: usize, short: usize },
-    /// Whist, in the tokens layout: a deal with fewer than its 52 cards
-    /// before `#`, a new trump, or the end of the input; `trump` when it
-    /// opened with one.
+    /// Whist, in the tokens layout: a deal with fewer than its 52 cards before
+    /// `#`, a new trump, or the end of the input. `trump` when it opened with
+    /// one.
     DealTokensCutShort { cards: usize, trump: bool },
     /// Whist, in the tokens layout: a card where a deal's trump belongs.
     MissingTrump,
-    /// A line holding whole records as the tokens layout reads them (two
-    /// bridge hands; a whist deal's trump and 52 cards), `records` of
-    /// `game`; `breaks` are the blanks where the canonical layout ends a
-    /// line, and `line_ending` the one its fix writes there, the line's
-    /// own.
+    /// A line holding whole records as the tokens layout reads them: `records`
+    /// of `game`. These are two bridge hands, or a whist deal's trump and 52
+    /// cards. `breaks` are the blanks where the canonical layout ends a line.
+    /// `line_ending` is the one its fix writes there, the line's own.
     RecordsOnOneLine {
         game: Game,
         records: usize,
         breaks: Vec<Span>,
         line_ending: LineEnding,
     },
-    /// Whist: lines of cards where a deal's trump line or `#` belongs, with
-    /// a `#` or a trump line after them: a deal whose trump line was lost.
-    /// The span is the rows, which are not evaluated.
+    /// Whist: lines of cards where a deal's trump line or `#` belongs, with a
+    /// `#` or a trump line after them. This is a deal whose trump line was
+    /// lost. The span is the rows, which are not evaluated.
     MissingTrumpLine { rows: usize },
-    /// Whist: `seat` played `played` on `leader`'s lead of `led` while
-    /// holding `held` of that suit; `follows` when an earlier revoke may
-    /// explain it.
+    /// Whist: `seat` played `played` on `leader`'s lead of `led` while holding
+    /// `held` of that suit. `follows` when an earlier revoke may explain it.
     Revoke {
         trick: usize,
         seat: Seat,
@@ -145,64 +143,64 @@ pub enum Kind {
         held: Card,
         follows: Option<RevokeCause>,
     },
-    /// The section's terminator is missing: the input ended, or (whist)
-    /// lines of cards went on past a deal's end, read as bridge hands.
-    /// The span is the section's last line, after which the terminator
-    /// belongs; `line_ending` is the one its fix writes, the file's own,
-    /// `None` where it could not be seen.
+    /// The section's terminator is missing. The input ended, or (whist) lines
+    /// of cards went on past a deal's end, read as bridge hands. The span is
+    /// the section's last line, after which the terminator belongs.
+    /// `line_ending` is the one its fix writes, the file's own. It is `None`
+    /// where it could not be seen.
     MissingTerminator {
         terminator: &'static str,
         read_as_bridge: Option<Span>,
         line_ending: Option<LineEnding>,
-        /// The blanks between the span and its line's end, which the added
-        /// line follows.
+        /// The blanks between the span and its line's end, which the added line
+        /// follows.
         blanks_after: usize,
         /// Whether the next section begins on the span's line (the tokens
-        /// layout): the added line then takes the place of the blanks
-        /// before it, with a line ending on each side.
+        /// layout). The added line then takes the place of the blanks before
+        /// it, with a line ending on each side.
         splits_line: bool,
     },
     /// Text after the terminator of an input read as one game, ignored.
     AfterTerminator { terminator: &'static str },
-    /// A terminator with no section open to end. `line` is its whole
-    /// line with the line's ending, which its fix removes.
+    /// A terminator with no section open to end. `line` is its whole line with
+    /// the line's ending, which its fix removes.
     StrayTerminator {
         terminator: &'static str,
         line: Span,
-        /// The rows read as bridge hands right before it are a whole
-        /// deck (after a lone trump, maybe): a whist deal whose trump line
-        /// was lost or joined to its first row, as likely as a `#` put in
-        /// by mistake, so that its removal is no certain repair.
+        /// The rows read as bridge hands right before it are a whole deck,
+        /// after a lone trump maybe. That is a whist deal whose trump line was
+        /// lost or joined to its first row. It is as likely as a `#` put in by
+        /// mistake. So removing the `#` is no certain repair.
         after_a_deck: bool,
     },
     /// A line that plainly means to end the open section but is not its
-    /// terminator: `end`, `# end`, or the other game's terminator. The
-    /// section ends there.
+    /// terminator: `end`, `# end`, or the other game's terminator. The section
+    /// ends there.
     WrongTerminator {
         expected: &'static str,
         found: String,
     },
-    /// A line that opens no section a game is recognised by; the lines of
-    /// cards after it, when one line short enough to be a trump line
-    /// seemed to open a whist deal, are read as bridge hands.
-    /// `lines` counts a run of such lines, reported once.
+    /// A line that opens no section a game is recognised by. A line short
+    /// enough to be a trump line may seem to open a whist deal. The lines of
+    /// cards after such a line are read as bridge hands. `lines` counts a run
+    /// of such lines, reported once.
     UnrecognisedSection {
         read_as_bridge: Option<Span>,
         lines: usize,
     },
-    /// A line longer than any record could be; the span is its start.
+    /// A line longer than any record could be. The span is its start.
     LineTooLong,
-    /// A NUL byte: the input is not text. Reported once; the rest of the
-    /// input is not read.
+    /// A NUL byte: the input is not text. Reported once; the rest of the input
+    /// is not read.
     BinaryInput,
     /// Strict: a UTF-8 byte-order mark before the first line, always the
-    /// input's first three bytes; the span is where the first line starts.
+    /// input's first three bytes. The span is where the first line starts.
     ByteOrderMark,
-    /// Strict: lines that end with CR LF, `crs` the offsets of their CRs.
-    /// One report for the file: one choice of line ends, made once.
+    /// Strict: lines that end with CR LF, `crs` the offsets of their CRs. One
+    /// report for the file: one choice of line ends, made once.
     CrLineEnds { crs: Vec<usize> },
-    /// Strict: a run of `lines` blank lines, the span their text;
-    /// `removed` holds them with their line ends, which the fix removes.
+    /// Strict: a run of `lines` blank lines, the span their text. `removed`
+    /// holds them with their line ends, which the fix removes.
     BlankLines { lines: usize, removed: Span },
     /// Strict: blanks at the start or the end of a line, `edges` the
     /// blanks at each end that has them.
@@ -216,8 +214,8 @@ pub enum Kind {
     NoRecord,
     /// Strict: a record of another game than the first record's.
     MixedGames { first: Game, found: Game },
-    /// A line of an answer file that is not what its input's record
-    /// gives; `explanation` is the reasoning behind `expected`.
+    /// A line of an answer file that is not what its input's record gives.
+    /// `explanation` is the reasoning behind `expected`.
     WrongAnswer {
         expected: String,
         found: String,
@@ -234,10 +232,10 @@ pub enum Kind {
     NoAnswer,
     /// An answer file without its test input beside it.
     NoInput,
-    /// The record on which a program judged fails: its `verdict` (the
-    /// judges' words), the line `expected` and the program's line `found`
-    /// (`None` where its output ended before), and the reasoning behind
-    /// the expected line.
+    /// The record on which a program judged fails. It holds the `verdict` (the
+    /// judges' words) and the line `expected`. It holds the program's line
+    /// `found`, `None` where its output ended before. Last is the reasoning
+    /// behind the expected line.
     FailingRecord {
         verdict: &'static str,
         expected: String,
@@ -246,9 +244,9 @@ pub enum Kind {
     },
 }
 
-/// The pairs of a Choker section that ended with a hand unpaired: a hand
-/// is missing or extra somewhere among them, so from there on each hand
-/// may be paired with the wrong opponent.
+/// The pairs of a Choker section that ended with a hand unpaired. A hand is
+/// missing or extra somewhere among them. So from there on each hand may be
+/// paired with the wrong opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mispaired {
     /// From the section's first hand to the line before the unpaired one.
@@ -260,11 +258,11 @@ pub struct Mispaired {
 /// How an earlier revoke, in trick `trick`, may explain a later one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RevokeCause {
-    /// The same player's: swapping `card`, played there, with this one
-    /// makes both tricks follow suit. One slip seen twice.
+    /// The same player's: swapping `card`, played there, with this one makes
+    /// both tricks follow suit. One slip seen twice.
     Swap { trick: usize, card: Card },
-    /// Any player's: with `leader` leading, this trick follows suit, and
-    /// who leads comes from a replay through the earlier revoke.
+    /// Any player's: with `leader` leading, this trick follows suit. Who leads
+    /// comes from a replay through the earlier revoke.
     Lead { trick: usize, leader: Seat },
 }
 
@@ -282,10 +280,10 @@ pub struct Diagnostic {
     pub kind: Kind,
     /// The bytes at fault: the primary label.
     pub span: Span,
-    /// Lines the report accounts for beyond its own bytes: records it
-    /// read as a guess (evaluated, but maybe not what was meant) or that
-    /// it consumed without evaluating. A second label, so that no record
-    /// goes unaccounted for.
+    /// Lines the report accounts for beyond its own bytes. These are records it
+    /// read as a guess (evaluated, but maybe not what was meant), or consumed
+    /// without evaluating. A second label, so that no record goes unaccounted
+    /// for.
     pub cover: Option<Secondary>,
 }
 
@@ -296,8 +294,8 @@ pub struct Secondary {
     pub text: &'static str,
 }
 
-/// All a diagnostic says, worded in one match arm per kind, so that a
-/// kind's code, message, labels and help are read and changed together.
+/// All a diagnostic says, worded in one match arm per kind. So a kind's code,
+/// message, labels and help are read and changed together.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Description {
     /// The last part of the stable code; the part users search for.
@@ -314,9 +312,9 @@ pub struct Description {
     pub help: Option<String>,
 }
 
-/// A repair of a diagnostic's fault: edits of the source, each a byte
-/// range and what replaces it, as rustc and ruff have them. The edits of
-/// one fix never overlap, and touch no byte outside their ranges.
+/// A repair of a diagnostic's fault, as rustc and ruff have them. It is edits
+/// of the source, each a byte range and what replaces it. The edits of one fix
+/// never overlap, and touch no byte outside their ranges.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fix {
     /// What the fix does, naming the text it writes.
@@ -329,12 +327,11 @@ pub struct Fix {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Applicability {
-    /// The repaired text means what its author meant beyond doubt: a
-    /// fixer applies it unasked.
+    /// The repaired text means what its author meant beyond doubt. A fixer
+    /// applies it unasked.
     Safe,
-    /// A likely repair that wants a person's eye (which card a deal
-    /// lacks, which of two copies was mistyped): applied only when asked
-    /// for.
+    /// A likely repair that wants a person's eye: which card a deal lacks, or
+    /// which of two copies was mistyped. Applied only when asked for.
     Unsafe,
 }
 
@@ -347,8 +344,8 @@ pub struct Edit {
     pub replacement: String,
 }
 
-/// How a file ends its lines: what a fix that adds a line writes, so that
-/// a CRLF file stays CRLF.
+/// How a file ends its lines. A fix that adds a line writes this, so that a
+/// CRLF file stays CRLF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineEnding {
     Lf,
@@ -367,8 +364,8 @@ impl LineEnding {
 
 impl Scope {
     /// The stable code, `cardsharp::<scope>::<code>`, of a kind's `code`
-    /// reported here: built from the description a renderer already holds,
-    /// not by wording the diagnostic again.
+    /// reported here. It is built from the description a renderer already
+    /// holds, not by wording the diagnostic again.
     #[must_use]
     pub fn qualified_code(self, code: &str) -> String {
         let scope = match self {
@@ -392,8 +389,8 @@ impl Scope {
         }
     }
 
-    /// The ranks and suits to name: a document's sections are read as
-    /// bridge until they say otherwise.
+    /// The ranks and suits to name. A document's sections are read as bridge
+    /// until they say otherwise.
     fn alphabet(self) -> &'static crate::ast::Alphabet {
         match self {
             Scope::Game(game) => game.alphabet(),
@@ -421,8 +418,8 @@ impl Diagnostic {
     }
 
     /// Everything this diagnostic says, its cover last among the secondary
-    /// labels. A renderer that needs several parts asks once: the wording
-    /// is formatted on each call.
+    /// labels. The wording is formatted on each call. So a renderer that needs
+    /// several parts asks once.
     #[must_use]
     pub fn describe(&self) -> Description {
         let mut description = self.kind.describe(self.scope);
@@ -450,8 +447,8 @@ impl Diagnostic {
         self.describe().help
     }
 
-    /// The repairs of this fault, the safe ones first: none where no
-    /// repair can be computed. Built without the rest of the wording.
+    /// The repairs of this fault, the safe ones first; none where no repair can
+    /// be computed. Built without the rest of the wording.
     #[must_use]
     pub fn fixes(&self) -> Vec<Fix> {
         self.kind.fixes(self.scope, self.span)
@@ -459,17 +456,17 @@ impl Diagnostic {
 }
 
 impl Kind {
-    /// The last part of the stable code, for callers without a scope: the
-    /// code names the mistake, not the language it was made in, so any
-    /// scope's description gives it (a test holds every kind to that).
+    /// The last part of the stable code, for callers without a scope. The code
+    /// names the mistake, not the language it was made in. So any scope's
+    /// description gives it, and a test holds every kind to that.
     #[must_use]
     pub fn code(&self) -> &'static str {
         self.describe(Scope::Document).code
     }
 
-    /// The wording of every kind, one arm each (or one per condition that
-    /// changes several parts), so that adding a kind means one arm here,
-    /// and a kind without one does not compile.
+    /// The wording of every kind, one arm each, or one per condition that
+    /// changes several parts. Adding a kind means one arm here, and a kind
+    /// without one does not compile.
     // One arm per kind, by design: every diagnostic in one exhaustive match.
     #[allow(clippy::too_many_lines)]
     fn describe(&self, scope: Scope) -> Description {
@@ -1029,8 +1026,8 @@ impl Kind {
             Kind::LineTooLong => Description {
                 code: "line_too_long",
                 severity: Severity::Error,
-                // `syntax::MAX_LINE_LENGTH` in words: `syntax` sits above this
-                // module. tests/cli.rs holds the two equal.
+                // `syntax::MAX_LINE_LENGTH` in words, since `syntax` sits above
+                // this module. tests/cli.rs holds the two equal.
                 message: "this line is longer than 64 KiB: no record is that long".to_owned(),
                 label: "the line starts here; the rest is skipped".to_owned(),
                 secondary: Vec::new(),
@@ -1078,7 +1075,7 @@ impl Kind {
         }
     }
 
-    /// The wording of the kinds of `cardsharp verify`: an answer file
+    /// The wording of the kinds of `cardsharp verify`. They hold an answer file
     /// against what its input's records give.
     fn describe_answer(&self) -> Description {
         let (code, severity, message, label, help) = match self {
@@ -1136,8 +1133,8 @@ impl Kind {
         }
     }
 
-    /// The wording of the strict layout's kinds: the statement's bytes
-    /// exactly, as a judge's input validator holds them.
+    /// The wording of the strict layout's kinds. These hold the statement's
+    /// bytes exactly, as a judge's input validator does.
     fn describe_strict(&self) -> Description {
         let (code, message, label, help) = match self {
             Kind::ByteOrderMark => (
@@ -1215,25 +1212,25 @@ impl Kind {
 }
 
 impl Kind {
-    /// The repairs of every kind, one arm each, beside [`Kind::describe`]
-    /// so that a kind's wording and its fix are read together; `span` is
-    /// the primary label's. Which are safe, and why:
+    /// The repairs of every kind, one arm each. They sit beside
+    /// [`Kind::describe`] so that a kind's wording and its fix are read
+    /// together. `span` is the primary label's. Which fixes are safe, and why:
     ///
-    /// - safe, as the text is surely meant so: a ten written `10`, a
-    ///   lowercase card, glued cards, a look-alike character (each
-    ///   written as the ASCII it looks like), a missing Choker dash, a
-    ///   trump written as a suit's name or symbol, a missing terminator
-    ///   (its line added), a stray one (its line removed), and a
-    ///   terminator spelled otherwise, which the framer already read as
-    ///   the end of its section;
-    /// - safe too, as the cards stay exactly the ones written and only
-    ///   what surrounds them goes: a numbered line, cards between commas,
-    ///   and a row whose every card is written suit first (only swapping
-    ///   each makes them all cards);
-    /// - unsafe, as they guess which card was meant: a whist deal's
-    ///   repeated card replaced by the one card the deal lacks (either
-    ///   copy: two fixes), a bad token of a deal that lacks exactly one
-    ///   card replaced by it.
+    /// - Safe, as the text is surely meant so. These are a ten written `10`, a
+    ///   lowercase card, glued cards, and a look-alike character (each written
+    ///   as the ASCII it looks like). Also a missing Choker dash, and a trump
+    ///   written as a suit's name or symbol. Also a missing terminator (its
+    ///   line added) and a stray one (its line removed). Last, a terminator
+    ///   spelled otherwise, which the framer already read as the end of its
+    ///   section.
+    /// - Safe too, as the cards stay exactly the ones written and only what
+    ///   surrounds them goes. These are a numbered line and cards between
+    ///   commas. Also a row whose every card is written suit first, where only
+    ///   swapping each makes them all cards.
+    /// - Unsafe, as they guess which card was meant. A whist deal's repeated
+    ///   card is replaced by the one card the deal lacks (either copy: two
+    ///   fixes). A bad token of a deal that lacks exactly one card is replaced
+    ///   by that card.
     // One arm per kind, by design, as in `describe`.
     #[allow(clippy::too_many_lines)]
     fn fixes(&self, scope: Scope, span: Span) -> Vec<Fix> {
@@ -1253,8 +1250,8 @@ impl Kind {
                 .collect()
         };
         match self {
-            // One record a line: a line break where each record (and each
-            // line of a whist deal) ends.
+            // One record a line: a line break where each record ends, and each
+            // line of a whist deal.
             Kind::RecordsOnOneLine {
                 breaks,
                 line_ending,
@@ -1285,8 +1282,8 @@ impl Kind {
             )],
             Kind::MissingDash { fixed: Some(_) } => vec![Fix::safe(
                 "write a dash before the cards".to_owned(),
-                // The fix is known only where the line ends with the ten
-                // card characters.
+                // The fix is known only where the line ends with the ten card
+                // characters.
                 Span::new(span.end().saturating_sub(10), 0),
                 "-".to_owned(),
             )],
@@ -1306,8 +1303,8 @@ impl Kind {
                 ..
             } => {
                 let ending = ending.as_str();
-                // Where the next section begins on this line, the blanks
-                // before it become the terminator's line.
+                // Where the next section begins on this line, the blanks before
+                // it become the terminator's line.
                 let (at, after) = if *splits_line {
                     (Span::new(span.end(), *blanks_after), ending)
                 } else {
@@ -1478,8 +1475,7 @@ fn lines(count: usize) -> String {
     counted(count, "line")
 }
 
-/// What a look-alike character is, for a reader who cannot see the
-/// difference.
+/// What a look-alike character is, for a reader who cannot see the difference.
 fn look_alike_name(found: char) -> String {
     match found {
         '♠' => "the spades symbol",
@@ -1681,8 +1677,8 @@ mod tests {
         .into()
     }
 
-    /// Every fix has an edit, the safe ones come first, and a fix's edits
-    /// never overlap one another.
+    /// Every fix has an edit, and the safe ones come first. A fix's edits never
+    /// overlap one another.
     #[test]
     fn fixes_are_well_formed() {
         for kind in every_kind() {
@@ -1699,8 +1695,8 @@ mod tests {
         }
     }
 
-    /// [`Kind::code`] describes in any scope; the code each scope renders
-    /// must be that one.
+    /// [`Kind::code`] describes in any scope. The code each scope renders must
+    /// be that one.
     #[test]
     fn a_kind_has_one_code_in_every_scope() {
         let kinds = every_kind();

@@ -1,32 +1,32 @@
-//! Applying fixes: the one fixer for every surface (the command line's
-//! `check`, the language server, the playground).
+//! Applying fixes. This is the one fixer for every surface: the command line's
+//! `check`, the language server, the playground.
 //!
-//! A round analyses the text, takes each diagnostic's first fix of the
-//! allowed applicability, in input order, and applies those whose edits
-//! overlap none taken before (the first wins). One repair can reveal the
-//! next (a token's look-alike suit, then its lowercase rank), so rounds
-//! go on until one applies nothing, as ruff's do, up to a bound that no
-//! chain of repairs this language has comes near.
+//! A round analyses the text and takes each diagnostic's first fix of the
+//! allowed applicability, in input order. It applies those whose edits overlap
+//! none taken before; the first wins. One repair can reveal the next, such as a
+//! token's look-alike suit, then its lowercase rank. So rounds go on until one
+//! applies nothing, as ruff's do. They stop at a bound that no chain of repairs
+//! this language has comes near.
 
 use crate::diagnostic::{Applicability, Edit, Fix};
 use crate::pipeline::analyze;
 use crate::syntax::{Layout, Mode};
 
-/// The most rounds of analysis and repair: a fix that keeps revealing
-/// another would be a bug, and this stops it.
+/// The most rounds of analysis and repair. A fix that keeps revealing another
+/// would be a bug, and this stops it.
 pub const MAX_ROUNDS: usize = 16;
 
 /// A text after its fixes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fixed {
-    /// The repaired text; the input, byte for byte, when no fix applied.
+    /// The repaired text. It is the input, byte for byte, when no fix applied.
     pub text: Vec<u8>,
     /// How many fixes were applied, over all rounds.
     pub applied: usize,
 }
 
-/// Applies the fixes of `text`'s diagnostics, read in `mode`, round after
-/// round until none is left: the safe ones, and the unsafe ones too when
+/// Applies the fixes of `text`'s diagnostics, read in `mode`, round after round
+/// until none is left. It applies the safe ones, and the unsafe ones too when
 /// `unsafe_fixes`.
 ///
 /// ```
@@ -65,16 +65,16 @@ pub fn fix(text: &[u8], mode: Mode, layout: Layout, unsafe_fixes: bool) -> Fixed
     fixed
 }
 
-/// Whether `fix` may be applied: a safe one always, an unsafe one when
-/// asked for.
+/// Whether `fix` may be applied: a safe one always, an unsafe one when asked
+/// for.
 #[must_use]
 pub fn allowed(fix: &Fix, unsafe_fixes: bool) -> bool {
     fix.applicability == Applicability::Safe || unsafe_fixes
 }
 
-/// The fixes of `fixes` that apply to `text` of `length` bytes together,
-/// in their order, each whole or not at all: one whose edits overlap an
-/// edit taken before, or fall outside the text, is left out. What
+/// The fixes of `fixes` that apply together to `text` of `length` bytes, in
+/// their order. Each applies whole or not at all. One is left out when its
+/// edits overlap an edit taken before, or fall outside the text. This is what
 /// [`apply`] applies, and what an editor's fix-all offers.
 #[must_use]
 pub fn compatible(length: usize, fixes: &[Fix]) -> Vec<&Fix> {
@@ -113,8 +113,8 @@ pub fn apply(text: &[u8], fixes: &[Fix]) -> (Vec<u8>, usize) {
     (out, applied)
 }
 
-/// Whether two edits touch the same bytes, or insert at the same place
-/// (whose order would be a guess), or one inserts inside the other's range.
+/// Whether two edits touch the same bytes, or insert at the same place (whose
+/// order would be a guess). Also whether one inserts inside the other's range.
 fn overlap(a: &Edit, b: &Edit) -> bool {
     let (a, b) = (a.span, b.span);
     a.offset == b.offset || (a.offset < b.end() && b.offset < a.end())

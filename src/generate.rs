@@ -1,9 +1,9 @@
-//! Random valid input, reproducible by seed: for tests, benchmarks, and
+//! Random valid input, reproducible by seed. It serves tests, benchmarks, and
 //! anyone testing their own solution against cardsharp.
 //!
-//! With `rare` set, hands are drawn from templates that a uniform deal
-//! almost never produces (royal flushes, King of Kings, four of a kind,
-//! voids, honour-rich balanced hands), so that every rule gets exercised.
+//! With `rare` set, hands are drawn from templates that a uniform deal almost
+//! never produces. These are royal flushes, King of Kings, four of a kind,
+//! voids, and honour-rich balanced hands. So every rule gets exercised.
 
 use std::fmt::Write;
 
@@ -72,7 +72,7 @@ impl Generator {
                     let second = Suit(self.rng.u8(0..4));
                     cards.retain(|&(_, suit)| suit != void && (self.rng.bool() || suit != second));
                 }
-                // Honour-rich: the 16 honours and a few others, which makes
+                // Honour-rich: the 16 honours and a few others. That makes
                 // 16-point balanced hands and no-trump bids common.
                 1 => cards.retain(|&(rank, _)| rank.0 >= 11 || self.rng.u8(0..4) == 0),
                 _ => {}
@@ -137,8 +137,9 @@ impl Generator {
             .collect()
     }
 
-    /// Five cards taken from `remaining`: in rare mode from a template when
-    /// its cards are still there, else the next five.
+    /// Five cards taken from `remaining`. In rare mode they come from a
+    /// template when its cards are still there. Otherwise they are the next
+    /// five.
     fn choker_hand(&mut self, remaining: &mut Vec<Pip>) -> [Pip; 5] {
         if self.rare {
             let mut template = self.choker_template();
@@ -205,8 +206,8 @@ impl Generator {
         }
     }
 
-    /// A trump line and four lines of legal play: every player follows
-    /// suit when able.
+    /// A trump line and four lines of legal play: every player follows suit
+    /// when able.
     pub fn whist_deal(&mut self, out: &mut String) {
         let alphabet = Game::Whist.alphabet();
         let mut cards = deck(alphabet);
@@ -257,19 +258,19 @@ impl Generator {
 }
 
 impl Generator {
-    /// Deals, in `cards` (north's 13, east's, south's, west's), hands that
-    /// make play rare in a uniform deal: a side taking all thirteen tricks
-    /// (one player holds every trump, so wins every trick whoever leads),
-    /// or a player void in a suit from the first trick.
+    /// Deals hands that make play rare in a uniform deal, in `cards` (north's
+    /// 13, east's, south's, west's). Either a side takes all thirteen tricks,
+    /// or a player is void in a suit from the first trick. In the first, one
+    /// player holds every trump, so wins every trick whoever leads.
     fn rare_whist_hands(&mut self, cards: &mut [Pip], trump: Suit) {
         let seat = self.rng.usize(0..4);
         let suit = match self.rng.u8(0..2) {
             0 => trump,
             _ => Suit(self.rng.u8(0..4)),
         };
-        // The seat's cards first (the stable sort keeps the shuffle's
-        // order within each group): the whole trump suit, or 13 cards of
-        // the other suits; the rest shuffled among the other seats.
+        // The seat's cards come first; the stable sort keeps the shuffle's
+        // order within each group. They are the whole trump suit, or 13 cards
+        // of the other suits. The rest are shuffled among the other seats.
         let holds = |pip: &Pip| (pip.1 == suit) == (suit == trump);
         cards.sort_by_key(|pip| !holds(pip));
         self.rng.shuffle(&mut cards[13..]);
@@ -282,12 +283,12 @@ impl Generator {
     }
 }
 
-/// Lays text out as the judges' token layout allows: each run of
-/// whitespace between tokens becomes a random one (a space, several, a
-/// tab, a line break LF or CRLF, a blank line), so that a seed gives the
-/// same layout. The tokens, and so every record and result under
-/// `--layout tokens`, stay those of the text. Text may come in pieces: a
-/// run of whitespace at the end of one is laid out before the next.
+/// Lays text out as the judges' token layout allows. Each run of whitespace
+/// between tokens becomes a random one: a space, several, a tab, a line break
+/// LF or CRLF, a blank line. A seed gives the same layout. The tokens stay
+/// those of the text, and so does every record and result under `--layout
+/// tokens`. Text may come in pieces. A run of whitespace at the end of one is
+/// laid out before the next.
 #[derive(Debug)]
 pub struct Reflow {
     rng: fastrand::Rng,

@@ -1,8 +1,7 @@
-//! cardsharp reads the input languages of three card-game problems (bridge
-//! hand evaluation, Choker, whist), parses them with nom into a typed AST
-//! that keeps every token's byte span, reports malformed input with miette
-//! diagnostics, and evaluates every well-formed record with judge-exact
-//! output.
+//! cardsharp reads the input languages of three card-game problems: bridge hand
+//! evaluation, Choker, and whist. It parses them with nom into a typed AST that
+//! keeps every token's byte span. It reports malformed input with miette
+//! diagnostics. It evaluates every well-formed record with judge-exact output.
 //!
 //! ```
 //! use cardsharp::{Layout, Mode, Outcome, analyze};
@@ -28,12 +27,11 @@
 //!             └──────── diagnostic ◄───┘
 //! ```
 //!
-//! [`analyze`] turns a text into its records, outcomes and diagnostics in
-//! one call; [`pipeline`] joins the same stages for a stream, block by
-//! block, and [`batch`] runs
-//! several inputs with their outputs in order. The command line on top is
-//! the binary's (`src/main.rs`, `src/cli/`, behind the default `cli`
-//! feature), so that a library user builds none of its crates.
+//! [`analyze`] turns a text into its records, outcomes and diagnostics in one
+//! call. [`pipeline`] joins the same stages for a stream, block by block.
+//! [`batch`] runs several inputs with their outputs in order. The command line
+//! on top is the binary's (`src/main.rs`, `src/cli/`, behind the default `cli`
+//! feature). So a library user builds none of its crates.
 
 pub mod ast;
 pub mod batch;
@@ -53,8 +51,8 @@ pub mod syntax;
 pub mod verify;
 
 /// A guided tour of the code, from one combinator to the evaluators
-/// (`docs/tour.md`); its snippets run as doctests.
-#[doc = include_str!("../docs/tour.md")]
+/// (`docs/src/tour.md`). Its snippets run as doctests.
+#[doc = include_str!("../docs/src/tour.md")]
 pub mod tour {}
 
 pub use ast::{Game, Record};

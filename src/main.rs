@@ -1,5 +1,5 @@
-//! The command line, kept out of the library so that a library user builds
-//! none of its crates (clap, indicatif, ignore).
+//! The command line, kept out of the library. So a library user builds none of
+//! its crates (clap, indicatif, ignore).
 
 mod cli;
 #[cfg(feature = "lsp")]

@@ -1,12 +1,11 @@
 //! The stages joined: read an input in blocks, frame its lines into
 //! records, and for each record parse, check, evaluate and render.
 //!
-//! Framing is sequential and cheap, and runs beside the records of the
-//! block before; everything after it works on one record at a time on all
-//! threads of the pool, in chunks whose outputs are written in input order,
-//! beside the records of the block after. Two blocks (the one framed, the
-//! one processed) and two blocks' outputs are in memory at once, so memory
-//! does not grow with the input.
+//! Framing is sequential and cheap. It runs beside the work on the records of
+//! the block before. That work takes one record at a time, on all threads of
+//! the pool, in chunks. The chunks' outputs are written in input order. Two
+//! blocks (the one framed, the one processed) and two blocks' outputs are in
+//! memory at once. So memory does not grow with the input.
 
 use std::fmt::Write as _;
 use std::io::{self, IoSlice, Read, Write};
@@ -82,51 +81,47 @@ impl std::ops::AddAssign for Tally {
     }
 }
 
-/// How much input is framed at once. Large enough that framing and the
-/// parallel stage see many records per block; small enough for the memory
-/// budget.
+/// How much input is framed at once. Large enough that framing and the parallel
+/// stage see many records per block. Small enough for the memory budget.
 const BLOCK_SIZE: usize = 1 << 18;
 
-/// The most bytes a block holds: a whole block and what the block before
-/// left unframed, up to the longest line kept. Its buffers, the bytes and
-/// the token indexes, have room for this many from the start.
+/// The most bytes a block holds. That is a whole block, plus what the block
+/// before left unframed (up to the longest line kept). Its buffers, the bytes
+/// and the token indexes, have room for this many from the start.
 const MOST_BLOCK_BYTES: usize = BLOCK_SIZE + MAX_LINE_LENGTH;
 
-/// The size of the first block; each block after it is twice the size of
-/// the one before, up to [`BLOCK_SIZE`]. Nothing runs beside the framing of
-/// the first block, so a small one puts both cores to work sooner: a whole
-/// first block takes about a millisecond, much of it in page faults on
-/// buffers touched for the first time.
+/// The size of the first block. Each block after it is twice the size of the
+/// one before, up to [`BLOCK_SIZE`]. Nothing runs beside the framing of the
+/// first block, so a small one puts both cores to work sooner. A whole first
+/// block takes about a millisecond. Much of that is page faults on buffers
+/// touched for the first time.
 const FIRST_BLOCK_SIZE: usize = 1 << 14;
 
-/// Room reserved for one record's results: a judge line of any game fits
-/// (the longest, Choker's, names two chickens of up to 20 letters), so the
-/// buffer of a chunk rarely grows.
+/// Room reserved for one record's results. A judge line of any game fits: the
+/// longest, Choker's, names two chickens of up to 20 letters. So the buffer of
+/// a chunk rarely grows.
 const RESULT_BYTES: usize = 48;
 
-/// About how many of a block's bytes one task of the pool reads the
-/// records of. A block's records are done when its last chunk is, while
-/// the other threads wait: a chunk must be a small part of a block, and
-/// as long to process whatever the game. Chunks of 256 records had been
-/// about 10 KiB of bridge or Choker but 40 KiB of whist, a sixth of a
-/// block; the threads then slept and woke at many blocks' ends, most in
-/// the tokens layout (about 250 context switches a run of 400 000
-/// reflowed deals, against 30 in chunks of bytes), which took 1.07 to
-/// 1.09 times the lines layout's time for fewer instructions. By bytes,
-/// a block is some thirty chunks of every game.
+/// About how many of a block's bytes one task of the pool reads the records of.
+/// A block's records are done when its last chunk is, while the other threads
+/// wait. So a chunk must be a small part of a block, and take as long whatever
+/// the game. A count of records does not do that: 256 records are about 10 KiB
+/// of bridge or Choker, but 40 KiB of whist. With chunks that large, the
+/// threads sleep and wake at many blocks' ends. By bytes, a block is some
+/// thirty chunks of every game.
 const CHUNK_BYTES: usize = 8 << 10;
 
 /// Processes one input to the end: results to `out`, diagnostics to `err`.
 ///
-/// Three things go on at once, in a pipeline over blocks: while the pool
-/// works on one block's records, the outputs of the block before are
-/// written and the next block is read and framed. Writing and framing must
-/// go in order; neither holds up the parallel stage.
+/// Three things go on at once, in a pipeline over blocks. While the pool works
+/// on one block's records, the outputs of the block before are written.
+/// Meanwhile the next block is read and framed. Writing and framing must go in
+/// order; neither holds up the parallel stage.
 ///
 /// # Errors
 ///
-/// The first failure to read `input` or to write `out` or `err`: faults
-/// of the input itself are diagnostics written to `err`, not errors.
+/// The first failure to read `input` or to write `out` or `err`. Faults of the
+/// input itself are diagnostics written to `err`, not errors.
 pub fn process(
     name: &str,
     input: impl Read + Send,
@@ -206,7 +201,7 @@ fn write_outputs(
     Ok(tally)
 }
 
-/// Writes all of `slices` in as few calls as the writer allows: a block's
+/// Writes all of `slices` in as few calls as the writer allows. A block's
 /// results then leave in one `writev`, not copied into a buffer first.
 /// (`Write::write_all_vectored` does this, but is not stable yet.)
 fn write_all_vectored(out: &mut impl Write, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
@@ -222,30 +217,28 @@ fn write_all_vectored(out: &mut impl Write, mut slices: &mut [IoSlice<'_>]) -> i
     Ok(())
 }
 
-/// A block of input in memory and the records framed in it. The bytes
-/// start at offset `base` of the input; the frames may refer to lines that
-/// an earlier block held too, since an unfinished record's lines are
-/// carried over.
+/// A block of input in memory and the records framed in it. The bytes start at
+/// offset `base` of the input. The frames may refer to lines that an earlier
+/// block held too. An unfinished record's lines are carried over.
 #[derive(Default)]
 struct FramedBlock {
     bytes: Vec<u8>,
-    /// `bytes` with each CR and LF a blank, when a record of the tokens
-    /// layout spans lines: what the records are then read from, while
-    /// reports show `bytes`. Empty otherwise: records are read from
-    /// `bytes`.
+    /// `bytes` with each CR and LF a blank, when a record of the tokens layout
+    /// spans lines. The records are then read from it, while reports show
+    /// `bytes`. Empty otherwise, and records are read from `bytes`.
     blanked: Vec<u8>,
     base: usize,
-    /// The columns of the line of `bytes[0]` before it, which an earlier
-    /// block held: reports count columns from the line's start.
+    /// The columns of the line of `bytes[0]` before it, which an earlier block
+    /// held. Reports count columns from the line's start.
     first_column: usize,
     frames: Frames,
 }
 
 impl FramedBlock {
-    /// A block with room for the largest block and its frames from the
-    /// start, so that the first blocks, each larger than the one before,
-    /// do not copy their bytes and frames into ever larger buffers. Room
-    /// costs nothing until it is touched.
+    /// A block with room for the largest block and its frames from the start.
+    /// The first blocks, each larger than the one before, then do not copy
+    /// their bytes and frames into ever larger buffers. Room costs nothing
+    /// until it is touched.
     fn with_room() -> Self {
         Self {
             bytes: Vec::with_capacity(MOST_BLOCK_BYTES),
@@ -253,19 +246,18 @@ impl FramedBlock {
             base: 0,
             first_column: 0,
             frames: Frames {
-                // As many as a block of Choker hands, the shortest lines
-                // of the usual records (12 bytes or more), has at most.
+                // The most a block of Choker hands has. Their lines, of 12
+                // bytes or more, are the shortest of the usual records.
                 entries: Vec::with_capacity(BLOCK_SIZE / 12),
                 lines: Vec::with_capacity(BLOCK_SIZE / 12),
-                // As many as a block of whist deals framed as placed has
-                // at most: five rows (the trump's among them) to a deal of
-                // 157 bytes or more.
+                // The most a block of whist deals framed as placed has. A deal
+                // of 157 bytes or more has five rows, the trump's among them.
                 placed: Vec::with_capacity(BLOCK_SIZE / 31),
-                // As many as a block of runs of bridge hands has at most:
-                // a hand's thirteen pairs and their blanks to a run.
+                // The most a block of runs of bridge hands has. A run takes a
+                // hand's thirteen pairs and their blanks.
                 runs: Vec::with_capacity(BLOCK_SIZE / 39),
-                // As many as a block of whist deals framed whole has at
-                // most: 157 bytes or more to a deal.
+                // The most a block of whist deals framed whole has: 157 bytes
+                // or more to a deal.
                 deals: Vec::with_capacity(BLOCK_SIZE / 157),
                 index: TokenIndex::with_room(MOST_BLOCK_BYTES),
                 problems: Vec::new(),
@@ -274,40 +266,41 @@ impl FramedBlock {
     }
 }
 
-/// The frames of a block, kept small and plain: each an [`Entry`] whose
-/// lines are listed once in `lines`, with problems apart. The parallel
-/// stage then reads a few bytes a record, and the frames are cleared for
-/// reuse without a pass over them.
+/// The frames of a block, kept small and plain. Each is an [`Entry`] whose
+/// lines are listed once in `lines`, with problems apart. The parallel stage
+/// then reads a few bytes a record. The frames are cleared for reuse without a
+/// pass over them.
 #[derive(Default)]
 struct Frames {
     entries: Vec<Entry>,
     lines: Vec<LineRef>,
-    /// The rows of records framed as placed, listed as `lines` list the
-    /// others: a whist deal's trump first, as a row without starts.
+    /// The rows of records framed as placed, listed as `lines` list the others.
+    /// A whist deal's trump comes first, as a row without starts.
     placed: Vec<PlacedRow>,
     /// Runs of whole bridge hands ([`FrameSink::bridge_hands`]).
     runs: Vec<PlacedHands>,
     /// Whist deals framed whole ([`FrameSink::whist_dealt`]).
     deals: Vec<PlacedDeal>,
-    /// The token index the framer made of the block (from its first
-    /// bytes, or from after the Choker hands it begins with), where the
-    /// hands of its runs are found.
+    /// The token index the framer made of the block, where the hands of its
+    /// runs are found. It covers the block from its first bytes, or from after
+    /// the Choker hands it begins with.
     index: TokenIndex,
     problems: Vec<Frame>,
 }
 
-/// One frame of a block: a record's game and where its lines start in the
-/// block's list of lines, or which of its problems it is.
+/// One frame of a block. It holds a record's game and where its lines start in
+/// the block's list of lines. A problem's frame holds which of the block's
+/// problems it is.
 #[derive(Clone, Copy, Debug)]
 enum Entry {
     Bridge(u32),
     Choker(u32),
     Whist(u32),
-    /// A record of the tokens layout whose tokens the framer found to be
-    /// all plain pairs ([`FrameSink::bridge_placed`]), its rows listed in
+    /// A record of the tokens layout whose tokens the framer found to be all
+    /// plain pairs ([`FrameSink::bridge_placed`]). Its rows are listed in
     /// [`Frames::placed`].
     BridgePlaced(u32),
-    /// Whole bridge hands in a row, each a record: the run listed in
+    /// Whole bridge hands in a row, each a record. The run is listed in
     /// [`Frames::runs`].
     BridgeHands(u32),
     WhistPlaced(u32),
@@ -319,7 +312,8 @@ enum Entry {
 /// The usual frames go straight into the lists, inlined where the framer
 /// emits them.
 impl FrameSink for Frames {
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn frame(&mut self, frame: Frame) {
         match frame {
@@ -335,7 +329,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn bridge(&mut self, line: LineRef) {
         self.entries.push(Entry::Bridge(self.lines.len() as u32));
@@ -343,7 +338,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn choker(&mut self, [first, second]: [LineRef; 2]) {
         self.entries.push(Entry::Choker(self.lines.len() as u32));
@@ -353,7 +349,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn whist(&mut self, lines: &[LineRef; 5]) {
         self.entries.push(Entry::Whist(self.lines.len() as u32));
@@ -361,7 +358,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn bridge_placed(&mut self, hand: PlacedRow) {
         self.entries
@@ -370,7 +368,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
         self.entries
@@ -379,7 +378,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn bridge_hands(&mut self, run: PlacedHands, _: &Block<'_>) {
         self.entries
@@ -388,7 +388,8 @@ impl FrameSink for Frames {
     }
 
     #[inline(always)]
-    // Cannot truncate: a block (256 KiB and a carried line) has far fewer than 2^32 lines.
+    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
+    // 2^32 lines.
     #[allow(clippy::cast_possible_truncation)]
     fn whist_dealt(&mut self, deal: PlacedDeal, _: &Block<'_>) {
         self.entries
@@ -430,10 +431,9 @@ impl Frames {
         });
     }
 
-    /// The lines of a deal framed whole whose rows lie at `rows`, as read
-    /// from the token index ([`indexed_whist_dealt`]): with the numbers of
-    /// the rows' lines found here, where they are wanted, not at every
-    /// deal.
+    /// The lines of a deal framed whole whose rows lie at `rows`, as read from
+    /// the token index ([`indexed_whist_dealt`]). The numbers of the rows'
+    /// lines are found here, where they are wanted, not at every deal.
     fn deal_lines(&self, deal: PlacedDeal, rows: [Span; 4]) -> [LineRef; 5] {
         let [north, east, south, west] = rows.map(|row| self.index.line_ref(row));
         [deal.trump, north, east, south, west]
@@ -495,9 +495,9 @@ impl FramedBlock {
     }
 }
 
-/// What a record's task sees of its block: the bytes its records are read
-/// from and those its reports show ([`FramedBlock::to_read`]), and the
-/// columns before the block on its first line.
+/// What a record's task sees of its block. That is the bytes its records are
+/// read from, and those its reports show ([`FramedBlock::to_read`]). It also
+/// holds the columns before the block on its first line.
 struct BlockView<'a> {
     read: Block<'a>,
     show: Block<'a>,
@@ -510,13 +510,13 @@ struct BlockReader<R, F> {
     /// What the framing loop is compiled for.
     isa: Isa,
     framer: F,
-    /// Bytes read but not yet framed, and the lines of the record the
-    /// framer still holds: the start of the next block.
+    /// Bytes read but not yet framed, and the lines of the record the framer
+    /// still holds. They start the next block.
     carry: Vec<u8>,
     /// Offset in the input of `carry[0]`.
     carry_base: usize,
-    /// The columns of the line of `carry[0]` before it: 0 when it starts
-    /// a line (or the input).
+    /// The columns of the line of `carry[0]` before it. They are 0 when it
+    /// starts a line (or the input).
     carry_column: usize,
     /// Where in `carry` the first line not yet framed starts, and its number.
     unframed: usize,
@@ -529,8 +529,8 @@ struct BlockReader<R, F> {
 impl<R: Read, F: Framing> BlockReader<R, F> {
     fn new(input: R, mode: Mode, isa: Isa) -> Self {
         let mut framer = F::new(mode);
-        // The framer's index, like the blocks', has its room from the
-        // start (they swap indexes once a block is framed).
+        // The framer's index has its room from the start, like the blocks'.
+        // They swap indexes once a block is framed.
         framer.swap_index(&mut TokenIndex::with_room(MOST_BLOCK_BYTES));
         Self {
             input,
@@ -546,10 +546,10 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         }
     }
 
-    /// Reads and frames the next block, reusing the memory of `block`;
-    /// `None` after the end of the input. When a record of the tokens
-    /// layout spans lines, the block is also kept with its line ends
-    /// blanked, to read records from.
+    /// Reads and frames the next block, reusing the memory of `block`. `None`
+    /// after the end of the input. When a record of the tokens layout spans
+    /// lines, the block is also kept with its line ends blanked. Records are
+    /// then read from that copy.
     fn next_block(&mut self, block: FramedBlock) -> io::Result<Option<FramedBlock>> {
         let mut read = self.read_block(block)?;
         if let Some(block) = &mut read {
@@ -581,8 +581,8 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         let mut unframed = self.unframed;
         let mut at_end = fill(&mut self.input, bytes, unframed + self.block_size)?;
         let mut last_newline = memchr::memrchr(b'\n', &bytes[unframed..]);
-        // A line without an end is too long only in a block with room for
-        // the longest line: a small early block is grown until it has.
+        // A line without an end is too long only in a block with room for the
+        // longest line. A small early block is grown until it has that room.
         while last_newline.is_none() && !at_end && self.block_size <= MAX_LINE_LENGTH {
             self.block_size *= 2;
             at_end = fill(&mut self.input, bytes, unframed + self.block_size)?;
@@ -592,11 +592,11 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         if base == 0 && unframed == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
             unframed = BYTE_ORDER_MARK.len();
             // Counted from the first byte after the mark, as `framed_end`
-            // counts it (the mark holds no line feed).
+            // counts it. The mark holds no line feed.
             last_newline = last_newline.map(|newline| newline - BYTE_ORDER_MARK.len());
         }
-        // Whether the block ends inside a line, cut after a blank: a long
-        // line of the tokens layout, whose rest the next block frames.
+        // Whether the block ends inside a line, cut after a blank. That is a
+        // long line of the tokens layout, whose rest the next block frames.
         let mut cut_in_line = false;
         let framed_end = if at_end {
             bytes.len()
@@ -609,7 +609,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             cut_in_line = true;
             unframed + blank + 1
         } else {
-            // No line ends in a whole block: the line is too long to keep,
+            // No line ends in a whole block. The line is too long to keep,
             // unless it is binary.
             if let Some(nul) = memchr::memchr(0, &bytes[unframed..]) {
                 let line = Line {
@@ -668,10 +668,10 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         Ok(Some(block))
     }
 
-    /// The line starting at `bytes[start]` has no end within a block: it is
-    /// reported, and the rest of it is read and dropped without being kept,
-    /// so a line of any length costs no memory. The block keeps only the
-    /// line's first bytes, for the report.
+    /// The line starting at `bytes[start]` has no end within a block. It is
+    /// reported, and the rest of it is read and dropped without being kept. So
+    /// a line of any length costs no memory. The block keeps only the line's
+    /// first bytes, for the report.
     fn skip_overlong_line(
         &mut self,
         bytes: &mut Vec<u8>,
@@ -713,8 +713,8 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
     }
 }
 
-/// Reads until `buffer` holds `wanted` bytes or the input ends; `true` at
-/// the end. `read_to_end` fills spare capacity without zeroing it first.
+/// Reads until `buffer` holds `wanted` bytes or the input ends. Returns `true`
+/// at the end. `read_to_end` fills spare capacity without zeroing it first.
 fn fill(input: &mut impl Read, buffer: &mut Vec<u8>, wanted: usize) -> io::Result<bool> {
     let missing = wanted.saturating_sub(buffer.len());
     if missing == 0 {
@@ -734,9 +734,9 @@ struct ChunkOutput {
 
 /// Runs the record stages over a block's frames in parallel chunks, into
 /// `outputs` in input order. The buffers of `outputs` are those of a block
-/// written before, reused: memory touched for the first time costs a page
-/// fault (about 3 µs on this machine, the time of some thirty records),
-/// and fresh buffers for every block took hundreds of them.
+/// written before, reused. Memory touched for the first time costs a page
+/// fault. That is about 3 µs here, the time of some thirty records. Fresh
+/// buffers for every block would take hundreds of page faults.
 // `frames` and `framed` are the block and its frames, named as such.
 #[allow(clippy::similar_names)]
 fn records_to_output(
@@ -748,8 +748,8 @@ fn records_to_output(
 ) {
     let view = framed.view();
     let frames = &framed.frames;
-    // Entries lie about evenly in the block's bytes (a run of bridge
-    // hands, the one entry of many records, holds at most sixteen).
+    // Entries lie about evenly in the block's bytes. A run of bridge hands is
+    // one entry for many records, but holds at most sixteen.
     let chunk_entries = frames
         .entries
         .len()
@@ -763,10 +763,11 @@ fn records_to_output(
         .zip(outputs.par_iter_mut())
         .for_each(|(chunk, output)| {
             output.results.clear();
-            // Rounded up, so that a chunk a few records longer than the
-            // one the buffer last held does not grow it: growing copies
-            // the whole buffer, written out already (a Choker pair took
-            // 15 instructions more in `check`, `benches/instructions.sh`).
+            // Rounded up, so that a chunk a few records longer than the last
+            // does not grow the buffer. Growing copies the whole buffer, though
+            // it is written out already. Without the rounding, a Choker pair
+            // costs 15 instructions more in `check`
+            // (`benches/instructions.sh`).
             output
                 .results
                 .reserve((chunk.len() * RESULT_BYTES).next_power_of_two());
@@ -784,8 +785,8 @@ fn records_to_output(
         });
 }
 
-/// What a task of the pool reuses from record to record: a place to read
-/// each game's record into, and the diagnostics of the current one.
+/// What a task of the pool reuses from record to record. It holds a place to
+/// read each game's record into, and the diagnostics of the current one.
 #[derive(Default)]
 struct Scratch {
     bridge: BridgeHand,
@@ -794,9 +795,9 @@ struct Scratch {
     notes: Notes,
 }
 
-/// What a task of the pool keeps for the record at hand, whatever its
-/// game: its diagnostics, and its bytes with the line ends blanked where
-/// it is read so.
+/// What a task of the pool keeps for the record at hand, whatever its game.
+/// That is its diagnostics, and its bytes with the line ends blanked where it
+/// is read so.
 #[derive(Default)]
 struct Notes {
     diagnostics: Vec<Diagnostic>,
@@ -804,11 +805,11 @@ struct Notes {
     blanked: Vec<u8>,
 }
 
-/// Parse, check, evaluate and render one framed record. Each game takes
-/// its own typed path, so a record is built once and then only borrowed.
-/// Inlined into each copy of the chunk loop that [`Isa::run`] compiles.
-/// Records are read from `read`, reports show `show`: the same block but
-/// in the tokens layout ([`FramedBlock::to_read`]).
+/// Parse, check, evaluate and render one framed record. Each game takes its own
+/// typed path, so a record is built once and then only borrowed. Inlined into
+/// each copy of the chunk loop that [`Isa::run`] compiles. Records are read
+/// from `read`, and reports show `show`. These are the same block, except in
+/// the tokens layout ([`FramedBlock::to_read`]).
 #[inline(always)]
 fn one_frame(
     name: &str,
@@ -961,9 +962,9 @@ fn report(
     for diagnostic in diagnostics.iter_mut() {
         crate::syntax::with_line_ending(diagnostic, show);
     }
-    // From the start of the first line, so that columns count from it: a
-    // record of the tokens layout may begin inside a line, and its line
-    // in an earlier block.
+    // From the start of the first line, so that columns count from it. A record
+    // of the tokens layout may begin inside a line. That line may begin in an
+    // earlier block.
     let (start, first_column) = match settings.layout {
         Layout::Lines | Layout::Strict => (first.offset, 0),
         Layout::Tokens => match line_start(show, first.offset) {
@@ -1003,10 +1004,10 @@ fn report(
     }
 }
 
-/// The rest of a bridge hand's frame, once read where the framer placed
-/// its cards (`Some(true)`; `Some(false)` where those were not all cards)
-/// or not placed (`None`): read by the line grammar where it was not read
-/// there, checked, and its result written.
+/// The rest of a bridge hand's frame. `placed` is `Some(true)` when the hand
+/// was read where the framer placed its cards. It is `Some(false)` when those
+/// were not all cards, and `None` when not placed. Unless it was read there,
+/// the line grammar reads the hand. Then it is checked and its result written.
 #[inline(always)]
 fn bridge_frame(
     line: LineRef,
@@ -1047,13 +1048,12 @@ fn choker_frame(
     }
 }
 
-/// The rest of a whist deal's frame, as [`bridge_frame`]. The deal is
-/// replayed once: the evaluation's tricks tell the check who led;
-/// `check`, which needs no evaluation, replays only for the leaders.
-/// `lines` gives the deal's five lines where the grammar reads it (not
-/// placed, or placed but not all cards): a deal read from the token index
-/// has no numbers for the lines of its rows until then
-/// ([`indexed_whist_dealt`]).
+/// The rest of a whist deal's frame, as [`bridge_frame`]. The deal is replayed
+/// once. The evaluation's tricks tell the check who led. `check`, which needs
+/// no evaluation, replays only for the leaders. `lines` gives the deal's five
+/// lines where the grammar reads it (not placed, or placed but not all cards).
+/// A deal read from the token index has no numbers for the lines of its rows
+/// until then ([`indexed_whist_dealt`]).
 #[inline(always)]
 fn whist_frame(
     lines: impl FnOnce() -> [LineRef; 5],
@@ -1096,11 +1096,11 @@ fn whist_frame(
     }
 }
 
-/// Where the line grammar reads a record from: `read`, but for a placed
-/// record that is not all cards (`placed` is `Some(false)`), a copy of
-/// its bytes with the line ends blanked, in `blanked`, as the tokens
-/// layout reads any record (its block is blanked only for the records not
-/// placed).
+/// Where the line grammar reads a record from: mostly `read`. A placed record
+/// that is not all cards (`placed` is `Some(false)`) is read from a copy
+/// instead. The copy, in `blanked`, has its line ends blanked, as the tokens
+/// layout reads any record. Its block is blanked only for the records not
+/// placed.
 #[inline(always)]
 fn grammar_source<'a>(
     read: Block<'a>,
@@ -1115,9 +1115,9 @@ fn grammar_source<'a>(
     }
 }
 
-/// The bytes of a record from its first line to its last, with its line
-/// ends blanked, in `into`: out of the way of the records that are read
-/// where they were placed.
+/// The bytes of a record from its first line to its last, with its line ends
+/// blanked, in `into`. Cold, out of the way of the records that are read where
+/// they were placed.
 #[cold]
 #[inline(never)]
 fn blanked_record<'a>(
@@ -1139,7 +1139,7 @@ fn blanked_record<'a>(
     }
 }
 
-/// The checks of a record whose syntax has faults, on the cards read: out
+/// The checks of a record whose syntax has faults, on the cards read. Cold, out
 /// of the way of the records that have none.
 #[cold]
 #[inline(never)]
@@ -1154,13 +1154,12 @@ fn check_cards_read(frame: &Frame, block: &Block<'_>, diagnostics: &mut Vec<Diag
 const CARRIED_LINE_START: usize = 4096;
 
 /// Where the line holding `bytes[held]` starts, when that is at most
-/// [`CARRIED_LINE_START`] bytes back (`bytes` starts a line when
-/// `starts_line`). A record of the tokens layout may begin inside a line:
-/// carried into the next block from its line's start, its report shows
-/// the line from there. A line that starts further back (a file written
-/// on one line) is not carried whole: the carried bytes start at the
-/// record, and the columns before it are counted into the next block's
-/// `first_column`.
+/// [`CARRIED_LINE_START`] bytes back. `bytes` starts a line when `starts_line`.
+/// A record of the tokens layout may begin inside a line. It is carried into
+/// the next block from its line's start, so its report shows the line from
+/// there. A line that starts further back (a file written on one line) is not
+/// carried whole. The carried bytes then start at the record. The columns
+/// before it are counted into the next block's `first_column`.
 fn line_start_near(bytes: &[u8], held: usize, starts_line: bool) -> Option<usize> {
     let from = held.saturating_sub(CARRIED_LINE_START);
     match memchr::memrchr(b'\n', &bytes[from..held]) {
@@ -1169,9 +1168,9 @@ fn line_start_near(bytes: &[u8], held: usize, starts_line: bool) -> Option<usize
     }
 }
 
-/// Where the line holding byte `offset` starts; `None` when `block`
-/// holds no line end before it, so that the line may have begun in an
-/// earlier block (a line longer than a block) or with the block.
+/// Where the line holding byte `offset` starts. `None` when `block` holds no
+/// line end before it. The line may then have begun in an earlier block (a line
+/// longer than a block) or with the block.
 fn line_start(block: &Block<'_>, offset: usize) -> Option<usize> {
     let before = block
         .bytes
@@ -1297,20 +1296,19 @@ pub struct Analyzed {
     pub outcome: Option<Outcome>,
 }
 
-/// A diagnostic, with the lines of the record or problem it belongs to:
-/// what a report shows around it.
+/// A diagnostic, with the lines of the record or problem it belongs to. A
+/// report shows those lines around it.
 #[derive(Debug)]
 pub struct Located {
     pub diagnostic: Diagnostic,
     pub lines: (LineRef, LineRef),
 }
 
-/// Turns a text into its records, outcomes and diagnostics in one call:
-/// the front end for whoever holds the whole text (an editor's buffer, a
-/// test, a program of its own). It frames the text as [`process`] does,
-/// with the same reader and framer, then parses, checks and evaluates
-/// each record with the stages' own functions; a test holds the two equal
-/// on every example.
+/// Turns a text into its records, outcomes and diagnostics in one call. It is
+/// the front end for whoever holds the whole text: an editor's buffer, a test,
+/// a program of its own. It frames the text as [`process`] does, with the same
+/// reader and framer. Then it parses, checks and evaluates each record with the
+/// stages' own functions. A test holds the two equal on every example.
 ///
 /// ```
 /// use cardsharp::pipeline::analyze;
@@ -1341,8 +1339,9 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
         .next_block(spare)
         .expect("reading bytes in memory cannot fail")
     {
-        // Every record of the tokens layout read as it spans lines: the
-        // block is blanked here when the framer had no need to.
+        // Every record of the tokens layout is read with its line ends blanked,
+        // as one that spans lines is. The block is blanked here when the framer
+        // had no need to.
         let mut blanked = Vec::new();
         let block = if F::LAYOUT == Layout::Tokens && framed.blanked.is_empty() {
             read_line_ends_as_blanks(&framed.bytes, &mut blanked);
@@ -1400,7 +1399,7 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
     analysis
 }
 
-/// Runs a whole in-memory input through the pipeline: the library's
+/// Runs a whole in-memory input through the pipeline. It is the library's
 /// one-call entry point, for tests and embedding.
 ///
 /// ```
@@ -1438,8 +1437,8 @@ pub fn run_bytes(name: &str, input: &[u8], settings: &Settings) -> (String, Stri
 mod tests {
     use super::*;
 
-    /// A writer that takes at most three bytes a call, and is interrupted
-    /// every other call, as a slow pipe may be.
+    /// A writer that takes at most three bytes a call. It is interrupted every
+    /// other call, as a slow pipe may be.
     struct Trickle {
         written: Vec<u8>,
         calls: usize,
@@ -1461,9 +1460,9 @@ mod tests {
         }
     }
 
-    /// Every input the tests have at hand: generated documents of each game
-    /// and mixed, the shipped examples, every malformed example and fuzz
-    /// seed.
+    /// Every input the tests have at hand. These are generated documents of
+    /// each game and mixed, the shipped examples, and every malformed example
+    /// and fuzz seed.
     fn inputs() -> Vec<Vec<u8>> {
         use crate::ast::Game;
         use crate::generate;
@@ -1486,8 +1485,8 @@ mod tests {
     }
 
     /// Every copy of the hot loops this processor runs (the baseline's and
-    /// x86-64-v3's) agree byte for byte, for every action, output and diagnostics
-    /// format, in both layouts.
+    /// x86-64-v3's) agree byte for byte. They agree for every action, output
+    /// and diagnostics format, in both layouts.
     #[test]
     fn every_compiled_copy_of_the_hot_loops_gives_the_same_bytes() {
         let copies = Isa::runnable();
@@ -1526,9 +1525,10 @@ mod tests {
         }
     }
 
-    /// `analyze` and the streaming pipeline are one front end: on every
-    /// input, the judge lines of the analysis' outcomes and its diagnostics
-    /// rendered as the pipeline renders them are the pipeline's bytes.
+    /// `analyze` and the streaming pipeline are one front end. On every input,
+    /// the pipeline's bytes are the judge lines of the analysis' outcomes and
+    /// its diagnostics. The diagnostics are rendered as the pipeline renders
+    /// them.
     #[test]
     fn analyze_and_the_pipeline_agree_on_every_input() {
         for input in inputs() {
@@ -1536,10 +1536,10 @@ mod tests {
         }
     }
 
-    /// As above, in the tokens layout, on every input reflowed (records
-    /// over lines, placed by the framer where all their tokens are plain
-    /// pairs, and read there, else read from their blanked bytes) and as
-    /// it is: the placed reading gives what the whole reading gives.
+    /// As above, in the tokens layout, on every input as it is and reflowed.
+    /// Reflowed records run over lines. Those whose tokens are all plain pairs
+    /// are placed by the framer and read there. The others are read from their
+    /// blanked bytes. The placed reading gives what the whole reading gives.
     #[test]
     fn analyze_and_the_pipeline_agree_in_the_tokens_layout() {
         for (seed, input) in (0..).zip(inputs()) {
@@ -1552,10 +1552,10 @@ mod tests {
         }
     }
 
-    /// A deal framed whole and read on the pool from the token index,
-    /// with a card twice in its last row: its report, drawn, shows the
-    /// deal to its last row, as `analyze` shows it (the pool numbers only
-    /// that line of the rows, for the report's window).
+    /// A deal framed whole and read on the pool from the token index, with a
+    /// card twice in its last row. Its report, drawn, shows the deal to its
+    /// last row, as `analyze` shows it. The pool numbers only that line of the
+    /// rows, for the report's window.
     #[test]
     fn a_deal_read_from_the_index_is_reported_to_its_last_row() {
         use crate::ast::Game;
@@ -1581,10 +1581,10 @@ mod tests {
         );
     }
 
-    /// A whist deal framed whole and read from the token index, where
-    /// its rows come without their line numbers, still gives `analyze`
-    /// its first and last lines, numbers and all, as the framer's own
-    /// frames give them (`Frames::deal_lines`).
+    /// A whist deal framed whole and read from the token index comes without
+    /// its rows' line numbers. It still gives `analyze` its first and last
+    /// lines, numbers and all. The framer's own frames give the same
+    /// (`Frames::deal_lines`).
     #[test]
     fn a_deal_read_from_the_index_keeps_its_lines() {
         use crate::ast::Game;
@@ -1607,11 +1607,11 @@ mod tests {
         assert_eq!(read, framed);
     }
 
-    /// A byte-order mark before an input longer than the first block
-    /// changes no result and no report, in either layout: the first
-    /// block's last line end was counted from before the mark, so three
-    /// bytes of the next line were framed early (false reports) or read
-    /// past the block (a panic).
+    /// A byte-order mark before an input longer than the first block changes no
+    /// result and no report, in either layout. The first block's last line end
+    /// must be counted from after the mark. Counted from before it, three bytes
+    /// of the next line are framed early (false reports) or read past the block
+    /// (a panic).
     #[test]
     fn a_byte_order_mark_before_a_long_input_changes_nothing() {
         let hand = "AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n";
@@ -1682,10 +1682,10 @@ mod tests {
         }
     }
 
-    /// A report may name a line the reader has let go (the last line of a
-    /// section before a long run of blank lines, a block edge between a
-    /// deal and what follows it): it is shown without its text, never a
-    /// panic, in every mode.
+    /// A report may name a line the reader has let go. One is the last line of
+    /// a section before a long run of blank lines. Another is a block edge
+    /// between a deal and what follows it. Such a line is shown without its
+    /// text, never a panic, in every mode.
     #[test]
     fn reports_of_lines_let_go_are_shown_without_their_text() {
         let whist = std::fs::read_to_string(

@@ -1,12 +1,12 @@
-//! Test data checked as a judge's: each input strictly, and its answer
-//! against what its records give (`cardsharp verify`).
+//! Test data checked as a judge's (`cardsharp verify`). Each input is checked
+//! strictly, and its answer against what its records give.
 //!
-//! An answer is compared line by line with the results of `run`, blanks at
-//! a line's end aside. A line that differs, a line missing at the end, or a
-//! line past the last result is one report on the answer file's line, and
-//! the expected result's reasoning (`explain`) is its help. An input with
-//! faults is reported as `check --strict` reports it, and its answer is not
-//! compared: its results would not be the judge's.
+//! An answer is compared line by line with the results of `run`, blanks at a
+//! line's end aside. Each of these is one report on the answer file's line: a
+//! line that differs, a line missing at the end, or a line past the last
+//! result. The expected result's reasoning (`explain`) is its help. An input
+//! with faults is reported as `check --strict` reports it. Its answer is not
+//! compared, as its results would not be the judge's.
 
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Kind, Scope, Severity};
@@ -22,7 +22,7 @@ pub struct TestCase<'a> {
     pub answer: Option<(&'a str, &'a [u8])>,
 }
 
-/// Verifies one test case: the reports, in `format`, and their counts.
+/// Verifies one test case. Returns the reports, in `format`, and their counts.
 #[must_use]
 pub fn verify(case: &TestCase<'_>, mode: Mode, format: DiagnosticFormat) -> (Vec<u8>, Tally) {
     let settings = |action| Settings {
@@ -44,7 +44,7 @@ pub fn verify(case: &TestCase<'_>, mode: Mode, format: DiagnosticFormat) -> (Vec
         return (out, tally);
     }
     let (results, _, _) = run_bytes(case.input_name, case.input, &settings(Action::Run));
-    // The reasoning is wanted only for a line that differs: the input is
+    // The reasoning is wanted only for a line that differs. The input is
     // explained then, once.
     let explained = std::cell::OnceCell::new();
     let explanation = |index: usize| {
@@ -61,7 +61,7 @@ pub fn verify(case: &TestCase<'_>, mode: Mode, format: DiagnosticFormat) -> (Vec
     (out, tally)
 }
 
-/// An answer file without its input: the report, and its count.
+/// An answer file without its input. Returns the report, and its count.
 #[must_use]
 pub fn orphan_answer(name: &str, text: &[u8], format: DiagnosticFormat) -> (Vec<u8>, Tally) {
     let mut out = Vec::new();
@@ -70,9 +70,9 @@ pub fn orphan_answer(name: &str, text: &[u8], format: DiagnosticFormat) -> (Vec<
     (out, tally)
 }
 
-/// The answer's lines against the results: a report for each line that
-/// differs, for the first result it lacks, and for the first line past
-/// the last result.
+/// The answer's lines against the results. There is a report for each line that
+/// differs, and for the first result it lacks. There is one for the first line
+/// past the last result.
 fn compare(results: &str, explanation: impl Fn(usize) -> String, answer: &[u8]) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     // A byte-order mark is no part of the first line's text.
@@ -126,7 +126,7 @@ fn compare(results: &str, explanation: impl Fn(usize) -> String, answer: &[u8]) 
 }
 
 /// Writes `diagnostics` of the file `name`, whose bytes are `text`, in
-/// `format`; their counts.
+/// `format`. Returns their counts.
 pub(crate) fn written(
     name: &str,
     text: &[u8],

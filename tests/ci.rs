@@ -1,5 +1,5 @@
 //! cardsharp in pipelines: the formats CI services read (`github`,
-//! `sarif`), the summary line, and the README's recipe for spreading an
+//! `sarif`), the summary line, and the guide's recipe for spreading an
 //! archive over several hosts with GNU parallel, run here with the local
 //! host standing in for each of them.
 
@@ -572,19 +572,19 @@ fn a_clean_run_stays_quiet() {
     assert!(output.stderr.is_empty());
 }
 
-/// The README's recipe for several hosts, as written there, run on this
+/// The guide's recipe for several hosts (`docs/src/scale-out.md`), run on this
 /// machine: the local host (`:`) with four job slots stands in for the
 /// hosts, and jobs of three files spread the 19 files over seven jobs,
 /// which finish in any order.
 #[test]
 fn the_parallel_recipe_merges_to_what_one_run_prints() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let recipe = readme
+    let guide = std::fs::read_to_string(root().join("docs/src/scale-out.md")).unwrap();
+    let recipe = guide
         .split("```sh\n")
         .skip(1)
         .map(|block| block.split("```").next().unwrap())
         .find(|block| block.contains("parallel --sshlogin"))
-        .expect("the README has the recipe");
+        .expect("the guide has the recipe");
     let directory = tempfile::tempdir().unwrap();
     let here = directory.path();
     let archive = here.join("archive");

@@ -56,25 +56,11 @@ fn normalise(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The Rust files under `directory`, in its subdirectories too.
-fn rust_files(directory: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(directory).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|extension| extension == "rs") {
-            files.push(path);
-        }
-    }
-    files
-}
-
 /// `function name -> quoted rule body` for every function under
 /// `src/syntax` whose doc comment opens by quoting a rule.
 fn quoting_functions() -> BTreeMap<String, (String, String)> {
     let mut functions = BTreeMap::new();
-    for path in rust_files(&root().join("src/syntax")) {
+    for path in crate::support::rust_files(&root().join("src/syntax")) {
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for (index, line) in lines.iter().enumerate() {
@@ -583,12 +569,12 @@ fn every_rule_a_trace_names_is_a_rule_of_the_grammar() {
     }
 }
 
-/// The code the tour (`docs/tour.md`) quotes is the real code: each
+/// The code the tour (`docs/src/tour.md`) quotes is the real code: each
 /// excerpt (a `rust-excerpt` block, which rustdoc leaves alone; `...` marks a cut) stands, line for
 /// line, in the last file the text names before it.
 #[test]
 fn the_tour_quotes_the_code_as_it_is() {
-    let tour = std::fs::read_to_string(root().join("docs/tour.md")).unwrap();
+    let tour = std::fs::read_to_string(root().join("docs/src/tour.md")).unwrap();
     let mut quoted = 0;
     let mut pieces = tour.split("```");
     let mut before = pieces.next().unwrap_or_default().to_owned();
@@ -615,7 +601,7 @@ fn the_tour_quotes_the_code_as_it_is() {
             {
                 assert!(
                     source.windows(cut.len()).any(|window| window == cut),
-                    "docs/tour.md quotes lines that are not in {path}:\n{}",
+                    "docs/src/tour.md quotes lines that are not in {path}:\n{}",
                     cut.join("\n")
                 );
                 quoted += 1;

@@ -10,7 +10,7 @@
 //! whatever helps them (check's use `generate`). `checker_catches_...`
 //! below plants violations in made-up files to show that it fails on each.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The library's modules, lowest first. A module may name itself and the
 /// modules before it in this list.
@@ -392,21 +392,8 @@ fn named_flags(file: &str, source: &str) -> Vec<(usize, String)> {
 }
 
 fn sources() -> Vec<(String, String)> {
-    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, files);
-            } else if path.extension().is_some_and(|extension| extension == "rs") {
-                files.push(path);
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    walk(&root.join("src"), &mut files);
-    files.sort();
-    files
+    crate::support::rust_files(&root.join("src"))
         .into_iter()
         .map(|path| {
             let name = path.strip_prefix(root).unwrap().to_string_lossy();

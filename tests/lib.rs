@@ -4,6 +4,7 @@ mod ci;
 mod cli;
 mod damage;
 mod differential;
+mod docs;
 #[cfg(feature = "lsp")]
 mod emacs;
 mod faults;
@@ -19,6 +20,8 @@ mod malformed;
 mod package;
 mod playground;
 mod properties;
+mod prose;
+mod rules;
 mod schema;
 mod serve;
 mod strict;

@@ -2,7 +2,7 @@
 //! as a person would use it: typing into the editor, reading the panes,
 //! applying a fix, hovering the tree, the grammar's diagrams, a copied
 //! link, and no script error anywhere. It saves the screenshot the README
-//! shows (`docs/playground.png`).
+//! shows (`docs/src/playground.png`).
 //!
 //! CI installs Chromium and chromedriver (`.ci/run`) and sets `CI`; on a
 //! machine without them, and without `CI`, the test says so and passes.
@@ -419,7 +419,7 @@ async fn screenshot_and_read_the_console(page: &Page) {
     .await;
     page.click("#tabs [data-pane=diagnostics]").await;
     let screenshot = page.client.screenshot().await.unwrap();
-    std::fs::write(root().join("docs/playground.png"), screenshot).unwrap();
+    std::fs::write(root().join("docs/src/playground.png"), screenshot).unwrap();
 
     let log = page
         .client

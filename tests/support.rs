@@ -194,3 +194,18 @@ pub(crate) fn compiled(source: &[u8], dir: &std::path::Path, name: &str) -> Path
     assert!(status.success(), "{name} compiles");
     binary
 }
+
+/// The Rust files under `directory`, in its subdirectories too, sorted.
+pub(crate) fn rust_files(directory: &std::path::Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(directory).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}

@@ -1,6 +1,6 @@
 //! `cardsharp judge`: a solution run on test inputs and judged as judges
-//! judge it, through the library's [`cardsharp::judge`]; a failure cut
-//! down to one record, written to a file, and explained.
+//! judge it. The work is done by the library's [`cardsharp::judge`]. A
+//! failure is cut down to one record, written to a file, and explained.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -28,32 +28,34 @@ use super::{
     after_help = "Examples:\n  cardsharp judge --game whist -- ./solution\n  cardsharp judge --game bridge --cases 1000 --rare -- python3 bridge.py\n  cardsharp judge --input data/secret --exact -- ./a.out"
 )]
 pub(super) struct JudgeArgs {
-    /// The game of the problem; generated cases need one, given inputs
-    /// say theirs.
+    /// The game of the problem. Generated cases need one; given inputs say
+    /// theirs.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
-    /// How many cases to generate: one for each outcome the evaluator
-    /// tells apart, then typical and rare cases of one to ten records.
+    /// How many cases to generate. First comes one for each outcome the
+    /// evaluator tells apart. Then come typical and rare cases of one to
+    /// ten records.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     cases: u32,
     /// The seed of the generated cases (default: a new one, printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Half of the generated cases rare (voids, royal flushes, ...), not
-    /// a quarter.
+    /// Make half of the generated cases rare, not a quarter. Rare cases
+    /// have voids, royal flushes, and the like.
     #[arg(long)]
     rare: bool,
-    /// Judge these test files and folders instead (answers beside their
-    /// inputs are skipped); repeatable.
+    /// Judge these test files and folders instead; repeatable. Answers
+    /// beside their inputs are skipped.
     #[arg(long = "input", value_name = "PATH")]
     inputs: Vec<PathBuf>,
     #[command(flatten)]
     filters: Filters,
-    /// Seconds each run may take; its whole process group is ended then.
+    /// Seconds each run may take. After that, its whole process group is
+    /// ended.
     #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
     time_limit: f64,
-    /// Output compared byte by byte (the Valladolid judge); blanks alone differing are a
-    /// presentation error. By default tokens are compared (Kattis).
+    /// Compare output byte by byte (the Valladolid judge). Output that differs in blanks
+    /// alone is a presentation error. By default tokens are compared (Kattis).
     #[arg(long)]
     exact: bool,
     /// Programs run at once (default: the cores).
@@ -62,14 +64,14 @@ pub(super) struct JudgeArgs {
     /// A table for people, or one JSON line a case and a summary line.
     #[arg(long, value_enum, default_value_t = OutputArg::Text)]
     output: OutputArg,
-    /// Where the shrunk failing input is written (default:
-    /// `judge-failure-GAME.in` in the current folder).
+    /// Where the shrunk failing input is written. The default is
+    /// `judge-failure-GAME.in` in the current folder.
     #[arg(long, value_name = "PATH")]
     failure: Option<PathBuf>,
     /// How the failure is reported on the shrunk input, on stderr.
     #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
     diagnostics: DiagnosticsArg,
-    /// Colour in diagnostics; `auto` colours a terminal unless `NO_COLOR` is set.
+    /// Colour in diagnostics. `auto` colours a terminal unless `NO_COLOR` is set.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     color: ColorArg,
     /// The program and its arguments, after `--`.
@@ -107,8 +109,8 @@ fn judge(args: &JudgeArgs) -> Result<u8, String> {
         std::process::exit(130);
     });
     let cannot_run = |error: io::Error| format!("cannot run `{}`: {error}", program.path.display());
-    // The first case alone, so that a program that cannot start is told
-    // once, before any other is tried.
+    // The first case runs alone. So a program that cannot start is told
+    // once, before any other case is tried.
     let first = run_cases(&program, &cases[..1], comparison, 1, || {}).map_err(cannot_run)?;
     let bar = progress_bar(args, cases.len());
     bar.inc(1);

@@ -21,6 +21,7 @@ use walk::{Filters, inputs};
 
 mod judge;
 mod progress;
+mod rule;
 mod summary;
 mod trace;
 mod verify;
@@ -139,6 +140,13 @@ enum Command {
         /// The port; 0 takes a free one.
         #[arg(long, default_value_t = 7878)]
         port: u16,
+    },
+    /// What a diagnostic code reports, why it is a mistake, how to fix
+    /// it, and an example; without CODE, every code with its summary.
+    Rule {
+        /// A code: `cardsharp::bridge::ten_as_digits`,
+        /// `bridge::ten_as_digits` or `bridge.ten_as_digits`.
+        code: Option<String>,
     },
     /// Print a completion script for a shell.
     Completions {
@@ -416,6 +424,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Validate { game } => return ExitCode::from(validate(mode(game))),
         Command::Verify(args) => return ExitCode::from(verify::verify_command(&args)),
         Command::Judge(args) => return ExitCode::from(judge::judge_command(&args)),
+        Command::Rule { code } => return ExitCode::from(rule::rule_command(code.as_deref())),
         Command::Package { game, dir } => return ExitCode::from(write_package(game.into(), &dir)),
         Command::Explain { input, output } => (input, Action::Explain, output, None),
         Command::Parse {

@@ -1,5 +1,5 @@
-//! A progress bar over a streamed input, on a terminal: the binary's
-//! alone, so that the library builds without indicatif.
+//! A progress bar over a streamed input, on a terminal. Only the binary has
+//! it, so the library builds without indicatif.
 
 use std::io::{self, Write};
 
@@ -51,7 +51,7 @@ fn progress_bar(name: &str, length: Option<u64>) -> indicatif::ProgressBar {
     bar
 }
 
-/// Diagnostics written while a progress bar is shown: the bar steps aside
+/// Diagnostics written while a progress bar is shown. The bar steps aside
 /// for each write, so reports and bar never share a line.
 struct Suspending<'a, W: Write> {
     bar: &'a indicatif::ProgressBar,

@@ -1,12 +1,12 @@
 //! The line that ends `human` and `short` output, as linters and cargo end
-//! theirs: how many errors and warnings, in how many of the inputs, and
-//! how many records were read well-formed.
+//! theirs. It tells how many errors and warnings there are, and in how many
+//! of the inputs. It also tells how many records were read well-formed.
 
 use cardsharp::batch::Summary;
 use cardsharp::pipeline::Action;
 
-/// The summary line of a run, with its newline; `None` where nothing is
-/// to be said (a clean run in `short`).
+/// The summary line of a run, with its newline. It is `None` where nothing
+/// is to be said, as for a clean run in `short`.
 pub(super) fn line(summary: &Summary, action: Action, all_clear: bool) -> Option<String> {
     let tally = summary.tally;
     let records = format!(

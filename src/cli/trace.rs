@@ -1,5 +1,6 @@
-//! `parse --trace`: each grammar rule tried on the input, in order, with
-//! the bytes it matched or why it failed, and the framer's decisions.
+//! `parse --trace`: each grammar rule tried on the input, in order. Each
+//! step has the bytes the rule matched or why it failed. The framer's
+//! decisions are steps too.
 
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -11,8 +12,8 @@ use super::{
     CLEAN, InputArgs, OutputArg, USAGE_OR_IO, diagnostics_format, each_file, input_name, mode,
 };
 
-/// The largest input traced: a trace holds a step for every rule tried,
-/// several for each byte, and is meant for reading.
+/// The largest input traced. A trace holds a step for every rule tried,
+/// several for each byte. It is meant for reading.
 const TRACE_LIMIT: u64 = 1 << 20;
 
 /// A step of the JSON output: the step with the input it was taken on.
@@ -23,7 +24,7 @@ struct PathStep<'a> {
     step: &'a Step,
 }
 
-/// Traces each input; several inputs in text are each headed by a path.
+/// Traces each input. Several inputs in text are each headed by a path.
 pub(super) fn trace_paths(input: &InputArgs, output: OutputArg) -> u8 {
     if let Err(status) = input.filters.validate() {
         return status;
@@ -86,8 +87,9 @@ fn trace_file(
     Ok(CLEAN)
 }
 
-/// One step as text: indented by its depth, `rule start..end` when it
-/// matched, `rule ✗ at N` when it failed, and its note after a colon.
+/// One step as text, indented by its depth. It is `rule start..end` when
+/// the rule matched, and `rule ✗ at N` when it failed. Its note follows
+/// after a colon.
 fn text_line(step: &Step) -> String {
     let indent = "  ".repeat(step.depth);
     let head = if step.matched {

@@ -1,7 +1,7 @@
 //! `cardsharp verify`: test data as judges lay it out (`data/sample`,
-//! `data/secret`, or any folder), each `NAME.in` checked strictly and its
-//! answer (`NAME.ans`, else `NAME.out`) compared with its results, through
-//! the library's [`cardsharp::verify`].
+//! `data/secret`, or any folder). Each `NAME.in` is checked strictly. Its
+//! answer (`NAME.ans`, else `NAME.out`) is compared with its results. The
+//! work is done by the library's [`cardsharp::verify`].
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -25,14 +25,14 @@ pub(super) struct VerifyArgs {
     paths: Vec<PathBuf>,
     #[command(flatten)]
     filters: Filters,
-    /// The game of the inputs; `auto` allows any one game.
+    /// The game of the inputs. `auto` allows any one game.
     #[arg(long, value_enum, default_value_t = GameArg::Auto)]
     game: GameArg,
-    /// How diagnostics are written: to stderr, but for a SARIF log,
+    /// How diagnostics are written. They go to stderr, except a SARIF log,
     /// which goes to stdout.
     #[arg(long, value_enum, default_value_t = DiagnosticsArg::Human)]
     diagnostics: DiagnosticsArg,
-    /// Colour in diagnostics; `auto` colours a terminal unless `NO_COLOR` is set.
+    /// Colour in diagnostics. `auto` colours a terminal unless `NO_COLOR` is set.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     color: ColorArg,
 }
@@ -46,9 +46,9 @@ pub(super) fn verify_command(args: &VerifyArgs) -> u8 {
     verify_paths(&args.paths, &args.filters, mode(args.game), format)
 }
 
-/// Verifies the test data under `paths` (the current folder when none):
-/// reports in `format`, on stderr, but for SARIF's log on stdout; the
-/// exit status `check` would give.
+/// Verifies the test data under `paths`, or the current folder when none is
+/// given. Reports go to stderr in `format`, except SARIF's log, which goes
+/// to stdout. Returns the exit status `check` would give.
 fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: DiagnosticFormat) -> u8 {
     let here = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &here[..] } else { paths };
@@ -77,8 +77,8 @@ fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: Diagno
         };
         for input in found {
             match input {
-                // Named from the current folder as ripgrep names them, without
-                // `./` before them, when no path was given.
+                // Files are named from the current folder as ripgrep names
+                // them. When no path was given, there is no `./` before them.
                 // One name a file: `./data/1.in` is `data/1.in`.
                 Input::File(file) => files.push(
                     file.components()
@@ -121,8 +121,8 @@ fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: Diagno
 }
 
 /// The test inputs among `files` verified with their answers, and the
-/// answers without an input reported; what came of them, or `Err` where a
-/// file could not be read (told at its place).
+/// answers without an input reported. Returns what came of them. It is
+/// `Err` where a file could not be read, which is told at its place.
 fn verify_files(
     files: &[PathBuf],
     mode: Mode,

@@ -1,6 +1,6 @@
-//! Paths as inputs: a directory walked as ripgrep walks one, with the
-//! `ignore` crate, which only the command line needs (the library takes
-//! the inputs it is given, as `batch::Input`s).
+//! Paths as inputs: a directory is walked as ripgrep walks one, with the
+//! `ignore` crate. Only the command line needs that crate. The library
+//! takes the inputs it is given, as `batch::Input`s.
 
 use std::io;
 use std::path::Path;
@@ -11,36 +11,39 @@ use cardsharp::batch::{Input, Problem};
 
 use super::USAGE_OR_IO;
 
-/// Which files of a walked directory are read; files named on the command
-/// line are read whatever these say, as ripgrep does.
+/// Which files of a walked directory are read. As in ripgrep, files named
+/// on the command line are read whatever these say.
 #[derive(Debug, Args)]
 pub(super) struct Filters {
-    /// Read only the files of a directory that match GLOB (gitignore
-    /// syntax; repeatable).
+    /// Read only the files of a directory that match GLOB. The syntax is
+    /// gitignore's; repeatable.
     #[arg(long = "glob", value_name = "GLOB")]
     globs: Vec<String>,
-    /// Skip the files and directories that match GLOB (gitignore syntax;
-    /// repeatable).
+    /// Skip the files and directories that match GLOB. The syntax is
+    /// gitignore's; repeatable.
     #[arg(long = "exclude", value_name = "GLOB")]
     excludes: Vec<String>,
 }
 
-/// A path as the inputs to read. Anything but a directory is read as
-/// named, so that a FIFO, `/dev/stdin` or a hidden file can be given on
-/// purpose (and a missing path is reported when it is opened). A directory
-/// is walked as ripgrep walks one, in sorted order: hidden entries and what
-/// `.gitignore`, `.ignore` and git's excludes leave out are skipped, and so
-/// are FIFOs, sockets, devices and symbolic links, which a walk meets
-/// rather than chooses; an unreadable entry is a problem at its place,
-/// and the walk goes on.
+/// A path as the inputs to read.
+///
+/// Anything but a directory is read as named. So a FIFO, `/dev/stdin` or a
+/// hidden file can be given on purpose. A missing path is reported when it
+/// is opened.
+///
+/// A directory is walked as ripgrep walks one, in sorted order. Hidden
+/// entries are skipped. So is what `.gitignore`, `.ignore` and git's
+/// excludes leave out. FIFOs, sockets, devices and symbolic links are
+/// skipped too: a walk meets them rather than chooses them. An unreadable
+/// entry is a problem at its place, and the walk goes on.
 pub(super) fn inputs(path: &Path, filters: &Filters) -> Vec<Input> {
     walk(path, filters).0
 }
 
-/// [`inputs`], and how many answers of test data the walk left out: a
-/// `NAME.ans` or `NAME.out` beside a `NAME.in` is the expected output of
-/// that input (`cardsharp verify` checks it), not input. A file named on
-/// the command line is read as given.
+/// [`inputs`], and how many answers of test data the walk left out. A
+/// `NAME.ans` or `NAME.out` beside a `NAME.in` is not input. It is the
+/// expected output of that input, which `cardsharp verify` checks. A file
+/// named on the command line is read as given.
 pub(super) fn walk(path: &Path, filters: &Filters) -> (Vec<Input>, u64) {
     if path == Path::new("-") || !path.is_dir() {
         return (vec![Input::File(path.to_owned())], 0);
@@ -59,7 +62,8 @@ pub(super) fn walk(path: &Path, filters: &Filters) -> (Vec<Input>, u64) {
 }
 
 /// Every file of the directory `path`, walked as [`inputs`] walks it,
-/// answers too, and the problems met; `None` where it holds none.
+/// answers too, and the problems met. It is `None` where the walk finds
+/// neither.
 pub(super) fn every_file(path: &Path, filters: &Filters) -> Option<Vec<Input>> {
     let overrides = match filters.overrides(path) {
         Ok(overrides) => overrides,
@@ -71,8 +75,8 @@ pub(super) fn every_file(path: &Path, filters: &Filters) -> Option<Vec<Input>> {
         }
     };
     let inputs: Vec<Input> = ignore::WalkBuilder::new(path)
-        // Hand files are seldom in a git repository of their own; a
-        // `.gitignore` says what its author wants skipped all the same.
+        // Hand files are seldom in a git repository of their own. A
+        // `.gitignore` still says what its author wants skipped.
         .require_git(false)
         .sort_by_file_path(std::cmp::Ord::cmp)
         .overrides(overrides)
@@ -97,16 +101,16 @@ pub(super) fn every_file(path: &Path, filters: &Filters) -> Option<Vec<Input>> {
     (!inputs.is_empty()).then_some(inputs)
 }
 
-/// Whether `file` is the answer of a test input beside it: `NAME.ans` or
-/// `NAME.out` where `NAME.in` is a file.
+/// Whether `file` is the answer of a test input beside it. That is
+/// `NAME.ans` or `NAME.out` where `NAME.in` is a file.
 pub(super) fn is_answer(file: &Path) -> bool {
     file.extension()
         .is_some_and(|extension| extension == "ans" || extension == "out")
         && file.with_extension("in").is_file()
 }
 
-/// What a walked entry that is neither a file, a directory nor a link is,
-/// to name it when it is skipped; `None` for those three.
+/// What a walked entry is when it is neither a file, a directory nor a
+/// link. It names the entry when it is skipped. `None` for those three.
 fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
     if kind.is_dir() || kind.is_symlink() || kind.is_file() {
         return None;
@@ -127,7 +131,7 @@ fn special_kind(kind: std::fs::FileType) -> Option<&'static str> {
     Some("special file")
 }
 
-/// The walk's error as a problem of the deepest path it names: the
+/// The walk's error as a problem of the deepest path it names. That is the
 /// unreadable entry, not the directory the walk started from.
 fn walk_problem(root: &Path, mut error: ignore::Error) -> Problem {
     let mut path = root.to_owned();
@@ -160,9 +164,9 @@ fn walk_problem(root: &Path, mut error: ignore::Error) -> Problem {
 }
 
 impl Filters {
-    /// The globs as ignore's overrides for a walk from `root`: `--glob`
-    /// keeps only the files that match, `--exclude` is a negated glob and
-    /// so wins over them.
+    /// The globs as ignore's overrides for a walk from `root`. `--glob`
+    /// keeps only the files that match. `--exclude` is a negated glob, so
+    /// it wins over them.
     fn overrides(&self, root: &Path) -> Result<ignore::overrides::Override, ignore::Error> {
         let mut builder = ignore::overrides::OverrideBuilder::new(root);
         for glob in &self.globs {

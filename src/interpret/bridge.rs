@@ -3,8 +3,8 @@
 
 use crate::ast::{BridgeHand, CardSet, Rank, Suit};
 
-/// The opening bid. Serialized by the render layer (`render::present`),
-/// in the judge's words, which name a suit by its letter.
+/// The opening bid. Serialized by the render layer (`render::present`) in the
+/// judge's words, which name a suit by its letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bid {
     Pass,
@@ -29,13 +29,12 @@ pub struct BridgeOutcome {
 }
 
 /// What one suit gives: the points of each rule and whether it is stopped.
-/// Everything the rules say depends on a suit's honours and its length
-/// only.
+/// Everything the rules say depends on a suit's honours and its length only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct SuitValue {
-    /// Rules 1 to 7 in bytes 0 to 6, each plus [`RULE_BIAS`], so that
-    /// none is negative and the four suits' points add up as one `u64`
-    /// (each byte stays under 256).
+    /// Rules 1 to 7 in bytes 0 to 6, each plus [`RULE_BIAS`]. So none is
+    /// negative, and the four suits' points add up as one `u64`. Each byte
+    /// stays under 256.
     biased_rules: u64,
     /// Rules 1 to 4, then all seven.
     no_trump_points: i8,
@@ -43,8 +42,8 @@ struct SuitValue {
     stopped: bool,
 }
 
-/// Added to each rule's points in [`SuitValue::biased_rules`]: the lowest
-/// is -1.
+/// Added to each rule's points in [`SuitValue::biased_rules`]. The lowest is
+/// -1.
 const RULE_BIAS: i8 = 1;
 
 /// The honours of a suit as four bits: jack, queen, king, ace from bit 0.
@@ -88,8 +87,8 @@ const fn suit_value(honours: u8, length: u8) -> SuitValue {
     }
 }
 
-/// `suit_value` for every honours (16) and length (0 to 13), worked out
-/// once at compile time so that a hand costs four lookups.
+/// `suit_value` for every honours (16) and length (0 to 13). It is worked out
+/// once at compile time, so that a hand costs four lookups.
 const SUIT_VALUES: [[SuitValue; 14]; 16] = {
     let mut table = [[suit_value(0, 0); 14]; 16];
     let mut honours = 0;
@@ -104,12 +103,13 @@ const SUIT_VALUES: [[SuitValue; 14]; 16] = {
     table
 };
 
-/// Evaluates a checked hand (no card twice). The hand as a [`CardSet`]
-/// gives each suit's ranks as a mask: its length is the mask's popcount,
-/// and its honours, jack to ace, are the mask's bits 11 to 14.
+/// Evaluates a checked hand (no card twice). The hand as a [`CardSet`] gives
+/// each suit's ranks as a mask. A suit's length is the mask's popcount. Its
+/// honours, jack to ace, are the mask's bits 11 to 14.
 #[must_use]
 #[inline(always)]
-// Cannot truncate: a suit's length is at most 13, and its honours are four bits.
+// Cannot truncate. A suit's length is at most 13, and its honours are four
+// bits.
 #[allow(clippy::cast_possible_truncation)]
 pub fn evaluate(hand: &BridgeHand) -> BridgeOutcome {
     let cards = CardSet::of(&hand.cards);
@@ -161,7 +161,7 @@ mod tests {
     use super::*;
     use crate::ast::{Card, Game, Span};
 
-    /// A hand from text; the evaluator never looks at spans.
+    /// A hand from text. The evaluator never looks at spans.
     fn hand(text: &str) -> BridgeHand {
         let alphabet = Game::Bridge.alphabet();
         let cards: Vec<Card> = text
@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn no_trump_is_preferred_over_a_suit() {
-        // 18 points without short suits, all stopped: both bids possible.
+        // 18 points without short suits, all stopped. Both bids are possible.
         let outcome = evaluate(&hand("AS KS 2S 3S AH 2H 3H KD 2D 3D QC 2C 3C"));
         assert!(outcome.points >= 14);
         assert_eq!(outcome.no_trump_points, 16);

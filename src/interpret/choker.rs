@@ -1,5 +1,5 @@
-//! Choker: each hand's category and tie-break, then the comparison, worded
-//! exactly as the statement's eleven rules (`spec/choker.md`).
+//! Choker: each hand's category and tie-break, then the comparison. They are
+//! worded exactly as the statement's eleven rules (`spec/choker.md`).
 
 use std::hint::select_unpredictable;
 
@@ -7,10 +7,9 @@ use serde::Serialize;
 
 use crate::ast::{Card, CardSet, ChokerHand, ChokerPair, Rank, Suit};
 
-/// The winning combinations, lowest first, so that derived `Ord` is the
-/// statement's "descending order of winningness" reversed. Serialized as
-/// the statement names them ([`Category::name`]), in lower case as JSON
-/// values are.
+/// The winning combinations, lowest first. So derived `Ord` is the statement's
+/// "descending order of winningness" reversed. Serialized as the statement
+/// names them ([`Category::name`]), in lower case as JSON values are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Category {
     #[serde(rename = "one card")]
@@ -38,8 +37,7 @@ pub enum Category {
 }
 
 impl Category {
-    /// Every category, from the weakest: for tests that go through them
-    /// all.
+    /// Every category, from the weakest, for tests that go through them all.
     pub const ALL: [Category; 11] = [
         Category::OneCard,
         Category::OnePair,
@@ -71,7 +69,7 @@ impl Category {
         }
     }
 
-    /// What the tie-break rank is, as the statement says for this category;
+    /// What the tie-break rank is, as the statement says for this category.
     /// `None` where two such hands always tie.
     #[must_use]
     pub const fn tie_break(self) -> Option<&'static str> {
@@ -88,9 +86,9 @@ impl Category {
     }
 }
 
-/// A hand's strength: its category, then the one rank the statement says
-/// decides between two hands of that category. Equal values: no winner.
-/// Serialized by the render layer (`render::present`), which writes the
+/// A hand's strength: its category, then the one rank that decides between two
+/// hands of that category. The statement says which rank. Equal values: no
+/// winner. Serialized by the render layer (`render::present`), which writes the
 /// rank in Choker's letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct HandValue {
@@ -99,8 +97,8 @@ pub struct HandValue {
 }
 
 impl HandValue {
-    /// The value as one number in the same order: the category above the
-    /// tie-break rank, no tie-break (0) below every rank (1 and up).
+    /// The value as one number in the same order. The category is above the
+    /// tie-break rank. No tie-break (0) is below every rank (1 and up).
     const fn key(self) -> u16 {
         let rank = match self.tie_break {
             Some(rank) => rank.0,
@@ -110,8 +108,8 @@ impl HandValue {
     }
 }
 
-/// Serialized in words (`"first wins"`, `"same chicken"`): the judge's
-/// "No Winner" would not tell a tie from a chicken playing itself.
+/// Serialized in words (`"first wins"`, `"same chicken"`). The judge's "No
+/// Winner" would not tell a tie from a chicken playing itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Verdict {
     #[serde(rename = "first wins")]
@@ -140,8 +138,8 @@ const CHICKEN_OF_CHICKENS: Card = Card::new(Rank::HIGHEST, Suit(3), 0);
 pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
     let first = value(&pair.first);
     let second = value(&pair.second);
-    // Picked by index from the two comparisons: which hand wins is as
-    // good as random, so branches on it would be mispredicted.
+    // Picked by index from the two comparisons. Which hand wins is as good as
+    // random, so branches on it would be mispredicted.
     let (first_key, second_key) = (first.key(), second.key());
     let verdict = if pair.first.name.same_chicken(&pair.second.name) {
         Verdict::SameChicken
@@ -167,26 +165,26 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 /// assert_eq!(value(&hand).category, Category::KingOfKings);
 /// ```
 ///
-/// Five cards of distinct ranks can only be a straight, a flush or one
-/// card; four ranks mean one pair; three, three of a kind or two pairs;
-/// two, four of a kind or a full house. So the number of distinct ranks,
-/// and which rank occurs how often, decide everything.
+/// Five cards of distinct ranks can only be a straight, a flush or one card.
+/// Four ranks mean one pair. Three mean three of a kind or two pairs. Two mean
+/// four of a kind or a full house. So the number of distinct ranks, and which
+/// rank occurs how often, decide everything.
 ///
-/// Both come from the hand as a [`CardSet`]: each suit's ranks are a mask,
-/// a rank held in `k` suits occurs `k` times, so "in at least two suits"
-/// and the like are ands and ors of the four masks, and a tie-break rank is
-/// the highest bit of the right mask. No loop over ranks.
+/// Both come from the hand as a [`CardSet`]. Each suit's ranks are a mask, and
+/// a rank held in `k` suits occurs `k` times. So "in at least two suits" and
+/// the like are ands and ors of the four masks. A tie-break rank is the highest
+/// bit of the right mask. No loop over ranks.
 ///
-/// Nine hands in ten are one card (five ranks) or one pair (four), about
-/// half and half: a `match` on the number of ranks was mispredicted about
-/// once a hand, so those two are told apart by selection, and branches are
-/// left only where the rarer categories are. A unit test holds this equal
-/// to counting ranks, on every hand of the deck.
+/// Nine hands in ten are one card (five ranks) or one pair (four), about half
+/// and half. A `match` on the number of ranks would be mispredicted about once
+/// a hand. So those two are told apart by selection, and branches are left only
+/// where the rarer categories are. A unit test holds this equal to counting
+/// ranks, on every hand of the deck.
 #[must_use]
 #[inline(always)]
 pub fn value(hand: &ChokerHand) -> HandValue {
     let cards = CardSet::of_few(&hand.cards);
-    // One hand in eleven holds the Chicken of Chickens: picked, as a
+    // One hand in eleven holds the Chicken of Chickens. It is picked, as a
     // branch on it would be mispredicted as often.
     let king = HandValue {
         category: Category::KingOfKings,
@@ -224,15 +222,16 @@ fn value_without_king(cards: CardSet) -> HandValue {
     if distinct >= 4 {
         let five = distinct == 5;
         // Neither test mentions `five`, which the compiler would otherwise
-        // branch on: five cards in a suit, or five ranks in a row.
+        // branch on. The tests are five cards in a suit, or five ranks in a
+        // row.
         let flush = [spades, giblets, diamonds, chickens]
             .map(u16::count_ones)
             .contains(&5);
         let straight = ranks == 0b11111 << ranks.trailing_zeros();
         let top = Rank(15 - ranks.leading_zeros() as u8);
         if !(flush | straight) {
-            // One card or one pair: nine hands in ten, and which of the
-            // two as good as random, so picked without a branch.
+            // One card or one pair: nine hands in ten. Which of the two is as
+            // good as random, so it is picked without a branch.
             return make(
                 select_unpredictable(five, Category::OneCard, Category::OnePair),
                 highest(select_unpredictable(five, ranks, in_two_suits)),
@@ -274,8 +273,8 @@ mod tests {
         }
     }
 
-    /// The statement's categories read straight off how often each rank
-    /// occurs, the reference `value` is held to.
+    /// The statement's categories, read straight off how often each rank
+    /// occurs. This is the reference `value` is held to.
     fn value_by_counting(hand: &ChokerHand) -> HandValue {
         let make = |category, tie_break: Option<u8>| HandValue {
             category,
@@ -358,8 +357,8 @@ mod tests {
         .verdict
     }
 
-    /// Every category with every tie-break against every other: the key
-    /// orders values as their fields do.
+    /// Every category with every tie-break against every other. The key orders
+    /// values as their fields do.
     #[test]
     fn a_value_key_keeps_the_order_of_values() {
         let categories = Category::ALL;

@@ -1,10 +1,9 @@
 //! The interpreter: each checked record to its game's evaluator.
 //!
-//! Evaluators are pure functions from a record to an outcome. An outcome
-//! holds the answer and the reasoning behind it (points by rule, hand
-//! categories, trick winners), so `explain` shows it without recomputing.
-//! Evaluators trust their input: the checker has already refused records
-//! that break a rule.
+//! Evaluators are pure functions from a record to an outcome. An outcome holds
+//! the answer and the reasoning behind it: points by rule, hand categories,
+//! trick winners. So `explain` shows it without recomputing. Evaluators trust
+//! their input: the checker has already refused records that break a rule.
 
 pub mod bridge;
 pub mod choker;
@@ -33,9 +32,9 @@ pub fn evaluate(record: &Record) -> Outcome {
     }
 }
 
-/// A record type with an evaluator: how the interpreter reaches each game.
-/// A new game adds its record type to the AST, an evaluator module here,
-/// and an implementation of this trait (see `examples/add_evaluator.rs`).
+/// A record type with an evaluator: how the interpreter reaches each game. A
+/// new game adds its record type to the AST, and an evaluator module here. It
+/// also adds an implementation of this trait (see `examples/add_evaluator.rs`).
 pub trait Evaluate {
     type Outcome: Serialize;
 

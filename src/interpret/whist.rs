@@ -1,4 +1,4 @@
-//! Whist: thirteen tricks replayed, the winning team and its score
+//! Whist: thirteen tricks replayed, then the winning team and its score
 //! (`spec/whist.md`).
 
 use serde::Serialize;
@@ -33,8 +33,8 @@ pub struct Trick {
     pub trumped: bool,
 }
 
-/// Serialized by the render layer (`render::present`), which keys the
-/// tricks won by team.
+/// Serialized by the render layer (`render::present`), which keys the tricks
+/// won by team.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WhistOutcome {
     pub tricks: [Trick; 13],
@@ -45,28 +45,27 @@ pub struct WhistOutcome {
     pub score: u8,
 }
 
-/// The seat (0 north .. 3 west) that wins trick `trick` when `leader`
-/// leads it: the highest trump if any was played, else the highest card of
-/// the suit led. Off-suit discards never win.
+/// The seat (0 north .. 3 west) that wins trick `trick` when `leader` leads it.
+/// That is the highest trump if any was played, else the highest card of the
+/// suit led. Off-suit discards never win.
 #[must_use]
 #[inline]
 pub(crate) fn trick_winner(deal: &WhistDeal, trick: usize, leader: usize) -> usize {
     TrickCards::new(deal, trick).winner(leader)
 }
 
-/// One trick's four cards, made ready for finding the winner once the
-/// leader is known.
+/// One trick's four cards, made ready for finding the winner once the leader is
+/// known.
 ///
-/// A card's strength in a trick is its rank, plus 16 in the suit led, plus
-/// 32 in trumps, so the highest trump beats the highest card of the suit
-/// led, which beats any discard; the highest strength wins. All but the
-/// suit led is known before the replay reaches the trick, and is worked
-/// out here, off the replay's chain of thirteen tricks, each waiting for
-/// the one before to know who leads: what is left on the chain is a few
-/// compares and three `max`. Strengths are packed with the seat in one
-/// byte (strength × 4 + seat), so the cards (as good as random) cost no
-/// branches, and the strengths of cards that can win are distinct, as a
-/// deal's 52 cards are.
+/// A card's strength in a trick is its rank, plus 16 in the suit led, plus 32
+/// in trumps. So the highest trump beats the highest card of the suit led,
+/// which beats any discard. The highest strength wins. All but the suit led is
+/// known before the replay reaches the trick. It is worked out here, off the
+/// replay's chain of thirteen tricks. On that chain each trick waits for the
+/// one before to know who leads. What is left on the chain is a few compares
+/// and three `max`. Strengths are packed with the seat in one byte (strength ×
+/// 4 + seat). So the cards, as good as random, cost no branches. And the
+/// strengths of cards that can win are distinct, as a deal's 52 cards are.
 #[derive(Clone, Copy, Debug)]
 struct TrickCards {
     /// Each seat's packed strength, without the 16 of the suit led.
@@ -100,9 +99,9 @@ impl TrickCards {
     }
 }
 
-/// Who leads each trick: all that checking a deal's plays needs of the
-/// replay, without the record of the tricks and the score that
-/// [`evaluate`] keeps on its way.
+/// Who leads each trick: all that checking a deal's plays needs of the replay.
+/// It skips the record of the tricks and the score that [`evaluate`] keeps on
+/// its way.
 #[must_use]
 #[inline(always)]
 pub(crate) fn leaders(deal: &WhistDeal) -> [Seat; 13] {
@@ -223,8 +222,8 @@ mod tests {
         assert_eq!(outcome.tricks[0].leader, Seat::North);
     }
 
-    /// The winner of a first trick with these four cards. The evaluator
-    /// trusts checked input, so the other twelve tricks are padding.
+    /// The winner of a first trick with these four cards. The evaluator trusts
+    /// checked input, so the other twelve tricks are padding.
     fn one_trick(trump: u8, north: &str, east: &str, south: &str, west: &str) -> usize {
         let rows = [north, east, south, west].map(|first| {
             let mut row = vec![first];

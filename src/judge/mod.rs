@@ -1,11 +1,11 @@
-//! A solution judged as judges judge it (`cardsharp judge`): test inputs,
-//! generated or given, each run through the program; its output compared
-//! with the evaluator's, token by token as Kattis' default output
-//! validator does, or byte by byte as the Valladolid judge does; and a
-//! failing input cut down to a smallest one that still fails, for a
-//! person to read.
+//! A solution judged as judges judge it (`cardsharp judge`). Test inputs,
+//! generated or given, are each run through the program. Its output is
+//! compared with the evaluator's. The comparison is token by token, as
+//! Kattis' default output validator does, or byte by byte, as the
+//! Valladolid judge does. A failing input is cut down to a smallest one
+//! that still fails, for a person to read.
 //!
-//! The program's output has one line a record, as the statements ask, so
+//! The program's output has one line a record, as the statements ask. So
 //! the first line that differs names the record at fault.
 
 use std::io;
@@ -74,13 +74,13 @@ impl Verdict {
 pub enum Comparison {
     /// Token by token: blanks and line breaks only separate tokens.
     Tokens,
-    /// Byte by byte; output that differs in blanks alone is a
-    /// presentation error.
+    /// Byte by byte. Output that differs in blanks alone is a presentation
+    /// error.
     Exact,
 }
 
-/// One test input: its bytes, and its records (each its lines, canonical
-/// and strict), from which smaller inputs are made.
+/// One test input: its bytes, and its records. Each record is its lines,
+/// canonical and strict. Smaller inputs are made from the records.
 #[derive(Clone, Debug)]
 pub struct Case {
     /// What the case tests: `edge-…`, `typical`, `rare`, or a file's name.
@@ -103,9 +103,9 @@ impl Case {
         }
     }
 
-    /// A case of a test file's `bytes`. `None` unless they are records of
-    /// one game with no fault (the lines layout, `mode`'s game): a test
-    /// whose expected output is not the judge's judges nothing.
+    /// A case of a test file's `bytes`. It is `None` unless they are
+    /// records of one game with no fault (the lines layout, `mode`'s game).
+    /// A test whose expected output is not the judge's judges nothing.
     #[must_use]
     pub fn of_file(kind: String, bytes: Vec<u8>, mode: Mode) -> Option<Self> {
         let analysis = analyze(&bytes, mode, Layout::Lines);
@@ -144,10 +144,10 @@ pub fn input_of(game: Game, records: &[String]) -> String {
     input
 }
 
-/// `count` cases of `game` from `seed`: first one case for each outcome
-/// the evaluator distinguishes (as far as `count` allows), then cases of
-/// one to ten records, typical or rare, a quarter of them rare, or half
-/// with `more_rare`.
+/// `count` cases of `game` from `seed`. First comes one case for each
+/// outcome the evaluator distinguishes, as far as `count` allows. Then come
+/// cases of one to ten records, typical or rare. About a quarter of them
+/// are rare, or half with `more_rare`.
 #[must_use]
 pub fn generated_cases(game: Game, count: usize, seed: u64, more_rare: bool) -> Vec<Case> {
     let mut cases: Vec<Case> = crate::package::edges(game)
@@ -184,8 +184,8 @@ pub fn expected_output(game: Game, input: &[u8]) -> String {
     run_bytes("input", input, &settings(game, Action::Run)).0
 }
 
-/// The reasoning behind each record's result in `input`, as `explain`
-/// tells it.
+/// The reasoning behind each record's result in `input`, as `explain` tells
+/// it.
 #[must_use]
 pub fn explanations(game: Game, input: &[u8]) -> Vec<String> {
     let explained = run_bytes("input", input, &settings(game, Action::Explain)).0;
@@ -268,9 +268,10 @@ pub fn compare(expected: &str, found: &[u8], comparison: Comparison) -> Judged {
     }
 }
 
-/// Where the tokens of `found` first differ from those of `expected`: the
-/// expected line's index there, and the program's line holding the token
-/// that differs (`None` where the program's output ended first).
+/// Where the tokens of `found` first differ from those of `expected`. That
+/// is the expected line's index there, and the program's line holding the
+/// token that differs. The line is `None` where the program's output ended
+/// first.
 fn first_differing_token(expected: &str, found: &[u8]) -> Option<(usize, Option<String>)> {
     let expected_tokens = expected.lines().enumerate().flat_map(|(line, text)| {
         text.split_ascii_whitespace()
@@ -307,7 +308,7 @@ pub struct Outcome {
     pub run: Run,
 }
 
-/// Runs `program` on every case, `jobs` at a time, and judges each run;
+/// Runs `program` on every case, `jobs` at a time, and judges each run.
 /// `done` is called as each case ends. An error is the program's not
 /// starting.
 ///
@@ -362,8 +363,8 @@ pub struct Failure {
     pub stderr_tail: String,
 }
 
-/// Shrinks the failing `case`, whose verdict was `verdict`, to a
-/// smallest input that fails the same way, and explains it. A time limit
+/// Shrinks the failing `case`, whose verdict was `verdict`, to a smallest
+/// input that fails the same way. Then it explains that input. A time limit
 /// exceeded is not shrunk: each try would cost the limit.
 ///
 /// # Errors
@@ -420,8 +421,8 @@ pub fn shrink_failure(
     })
 }
 
-/// The last lines of a program's standard error, at most 10 lines and
-/// 1000 bytes: where a crash says why.
+/// The last lines of a program's standard error, at most 10 lines and 1000
+/// bytes. That is where a crash says why.
 fn tail(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text.lines().collect();
@@ -434,8 +435,8 @@ fn tail(stderr: &[u8]) -> String {
 }
 
 impl Failure {
-    /// The failure as a diagnostic on its record of the file `name` that
-    /// holds `input`, in `format`.
+    /// The failure as a diagnostic, in `format`. It sits on its record of
+    /// the file `name` that holds `input`.
     #[must_use]
     pub fn report(&self, name: &str, format: DiagnosticFormat) -> Vec<u8> {
         let diagnostic = Diagnostic::new(

@@ -1,7 +1,8 @@
-//! A program run on one input, as a judge runs it: the input on its
-//! standard input, its output and errors kept, a time limit, and on Unix a
-//! process group of its own, ended whole when the program ends or its time
-//! is up, so that nothing it started outlives the run.
+//! A program run on one input, as a judge runs it. The input goes on its
+//! standard input, and its output and errors are kept. The run has a time
+//! limit. On Unix it also has a process group of its own. The group is
+//! ended whole when the program ends or its time is up. So nothing the
+//! program started outlives the run.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -11,8 +12,8 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The most output kept of a run: a program that prints without end is
-/// judged on this much, and the rest is read and dropped.
+/// The most output kept of a run. A program that prints without end is
+/// judged on this much. The rest is read and dropped.
 const KEPT_OUTPUT: u64 = 64 << 20;
 
 /// A solution to run, and how long each run may take.
@@ -43,8 +44,8 @@ pub struct Run {
     pub time: Duration,
 }
 
-/// The process groups running now: what an interrupted judge ends
-/// before it exits ([`end_every_run`]).
+/// The process groups running now. An interrupted judge ends them before it
+/// exits ([`end_every_run`]).
 static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
 impl Program {
@@ -71,7 +72,7 @@ impl Program {
         let stderr = child.stderr.take();
         let ending = thread::scope(|scope| {
             // A program that ends without reading its input closes the
-            // pipe: the write fails, and that is no fault of the judge's.
+            // pipe. The write fails, and that is no fault of the judge's.
             scope.spawn(move || stdin.map(|mut pipe| pipe.write_all(input)));
             let stdout = scope.spawn(move || kept(stdout));
             let stderr = scope.spawn(move || kept(stderr));
@@ -92,9 +93,9 @@ impl Program {
         })
     }
 
-    /// Waits for the program to end, or for its time to be up, polling
-    /// more and more slowly: a quick program is told quickly, a slow one
-    /// costs few wake-ups.
+    /// Waits for the program to end, or for its time to be up. It polls
+    /// more and more slowly. So a quick program is told quickly, and a slow
+    /// one costs few wake-ups.
     fn wait(&self, child: &mut Child, started: Instant) -> io::Result<Ending> {
         let mut pause = Duration::from_micros(20);
         loop {
@@ -112,8 +113,8 @@ impl Program {
     }
 }
 
-/// Ends every program running now, with whatever it started: for a judge
-/// interrupted (Ctrl-C), before it exits.
+/// Ends every program running now, with whatever it started. An interrupted
+/// judge (Ctrl-C) calls it before it exits.
 pub fn end_every_run() {
     for &id in lock_running().iter() {
         end_group_of(id);
@@ -151,8 +152,8 @@ fn ending_of(status: ExitStatus) -> Ending {
     Ending::Exited(status.code().unwrap_or(-1))
 }
 
-/// Ends the program's process group: the program, if it still runs, and
-/// whatever it started.
+/// Ends the program's process group. That is the program, if it still runs,
+/// and whatever it started.
 #[cfg(unix)]
 fn end_group(child: &mut Child) {
     end_group_of(child.id());

@@ -1,20 +1,21 @@
-//! A failing input cut down to one a person can read: the fewest records
-//! that still fail, then cards of lower rank where they still fail. Every
-//! input tried is strict, so what is left is a valid test of the problem.
+//! A failing input cut down to one a person can read. It keeps the fewest
+//! records that still fail. Then it lowers cards where the input still
+//! fails. Every input tried is strict, so what is left is a valid test of
+//! the problem.
 
 use crate::ast::Game;
 
 use super::{input_of, is_strict};
 
-/// The smallest input of `records` that `fails`, which runs the program
+/// The smallest input of `records` that `fails`. `fails` runs the program
 /// on a candidate's records and says whether it fails as before.
 ///
-/// The record the output names first, `suspect`, is tried alone; where
-/// it passes alone the failure depends on what came before, and the
-/// records are cut down by delta debugging (Zeller's `ddmin`), which
-/// leaves a set from which no one record can go. Then each card of what
-/// is left is lowered to the lowest rank of its suit that keeps the input
-/// valid and failing: the fewer honours, the shorter the explanation.
+/// The record the output names first, `suspect`, is tried alone. If it
+/// passes alone, the failure depends on what came before. Then the records
+/// are cut down by delta debugging (Zeller's `ddmin`). That leaves a set
+/// from which no one record can go. Then each card of what is left is
+/// lowered to the lowest rank of its suit that keeps the input valid and
+/// failing. The fewer the honours, the shorter the explanation.
 pub fn shrink(
     game: Game,
     records: &[String],
@@ -30,8 +31,9 @@ pub fn shrink(
     fewest
 }
 
-/// Delta debugging over records: a subset, then a complement, that still
-/// fails replaces the whole, with finer cuts when neither does.
+/// Delta debugging over records. A subset that still fails replaces the
+/// whole; failing that, a complement that still fails does. When neither
+/// fails, the cuts get finer.
 fn fewest_records(
     mut records: Vec<String>,
     fails: &mut impl FnMut(&[String]) -> bool,
@@ -99,8 +101,8 @@ fn lower_cards(game: Game, records: &mut [String], fails: &mut impl FnMut(&[Stri
 }
 
 /// Where each card's rank letter stands in a strict record. A whist deal
-/// has none to lower: its 52 cards are the whole deck, and lowering one
-/// card repeats another.
+/// has none to lower. Its 52 cards are the whole deck, so lowering one card
+/// repeats another.
 fn card_ranks(game: Game, record: &str) -> Vec<usize> {
     match game {
         Game::Bridge => (0..record.trim_end().len()).step_by(3).collect(),
@@ -152,8 +154,8 @@ mod tests {
         assert_eq!(fewest, records(&["y\n"]));
     }
 
-    /// Cards go as low as the failure lets them, and never repeat a card
-    /// of the record.
+    /// Cards go as low as the failure lets them, and never repeat a card of
+    /// the record.
     #[test]
     fn cards_are_lowered_while_the_input_still_fails() {
         let hand = records(&["KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n"]);

@@ -1,12 +1,12 @@
-//! Semantic tokens: colour for every token a person types, from a lexer
-//! over the text, not from the records read whole, so that a hand still
-//! being typed, or a line with one bad card, keeps its colour. A token
-//! that is no card, name, trump or terminator of its record's game is
-//! coloured as what it stands for, marked `invalid`.
+//! Semantic tokens: a colour for every token a person types. They come from
+//! a lexer over the text, not from the records read whole. So a hand still
+//! being typed, or a line with one bad card, keeps its colour. A token that
+//! is no card, name, trump or terminator of its record's game is coloured
+//! as what it stands for, marked `invalid`.
 //!
-//! The front end lends one thing: the game of each record, so that `KD`
-//! is read as a card of the game whose record holds it. A token outside
-//! every record is read as any game's.
+//! The front end lends one thing: the game of each record. So `KD` is read
+//! as a card of the game whose record holds it. A token outside every
+//! record is read as any game's.
 
 use lsp_types::{
     SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensDelta,
@@ -30,9 +30,9 @@ const SUIT: u32 = 1;
 const NAME: u32 = 2;
 const TERMINATOR: u32 = 3;
 
-/// One modifier per suit name of every game, on a card's rank and suit,
-/// so that a theme can colour hearts and diamonds red; then `invalid`,
-/// on a token its game does not allow.
+/// One modifier per suit name of every game, set on a card's rank and suit.
+/// So a theme can colour hearts and diamonds red. Then `invalid`, on a
+/// token its game does not allow.
 const MODIFIERS: [&str; 7] = [
     "spades", "hearts", "diamonds", "clubs", "giblets", "chickens", "invalid",
 ];
@@ -240,8 +240,8 @@ pub(super) fn full(result_id: &str, data: Vec<SemanticToken>) -> SemanticTokens 
 }
 
 /// What changed from `before` to `after`, as one edit: the tokens between
-/// their common start and their common end. One keystroke moves one
-/// token or two, and the relative encoding keeps the rest equal.
+/// their common start and their common end. One keystroke moves one token
+/// or two. The relative encoding keeps the rest equal.
 pub(super) fn delta(
     result_id: &str,
     before: &[SemanticToken],

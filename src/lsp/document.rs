@@ -1,6 +1,6 @@
-//! An open document: the editor's text, and what the front end made of
-//! it, computed when first asked for after a change, so that a burst of
-//! changes is checked once.
+//! An open document: the editor's text, and what the front end made of it.
+//! The reading is computed when first asked for after a change. So a burst
+//! of changes is checked once.
 
 use lsp_types::{Position, Range, SemanticToken, TextDocumentContentChangeEvent, Uri};
 
@@ -76,9 +76,9 @@ impl Document {
         }
     }
 
-    /// Applies the editor's changes in order. A range that reaches past
-    /// the last line is cut at the end of the text: a notification has no
-    /// reply to refuse it with, and the next full change repairs any drift.
+    /// Applies the editor's changes in order. A range that reaches past the
+    /// last line is cut at the end of the text. A notification has no reply
+    /// to refuse it with. The next full change repairs any drift.
     pub(super) fn change(&mut self, version: i32, changes: Vec<TextDocumentContentChangeEvent>) {
         for change in changes {
             match change.range {
@@ -175,10 +175,10 @@ impl View<'_> {
 }
 
 /// The lines that end a section: `END` or `#` alone on a line (blanks
-/// around it aside) that no report of the front end points at. The framer
-/// reports every other use of those words (a stray terminator, one of the
-/// wrong game, one that cuts a deal short, text after a forced game's
-/// end), so what is left is each section's own.
+/// around it aside), with no report of the front end pointing at it. The
+/// framer reports every other use of those words. Examples are a stray
+/// terminator, one of the wrong game, one that cuts a deal short, or text
+/// after a forced game's end. So what is left is each section's own.
 fn terminators(text: &str, analysis: &Analysis) -> Vec<Span> {
     let mut reported: Vec<Span> = analysis
         .diagnostics

@@ -1,6 +1,7 @@
 //! What the editor asks for, each as a function of a document's text and
-//! the front end's reading of it: the same records, outcomes, diagnostics,
-//! explanations and layout as the command line, in the protocol's shapes.
+//! the front end's reading of it. The answers are the command line's
+//! records, outcomes, diagnostics, explanations and layout, in the
+//! protocol's shapes.
 
 use std::fmt::Write as _;
 
@@ -22,8 +23,8 @@ use cardsharp::render::{self, format};
 
 use super::document::View;
 
-/// Every diagnostic of the text: code, message and help, severity, and
-/// the other labels as related information in the same document.
+/// Every diagnostic of the text: code, message and help, and severity. The
+/// other labels become related information in the same document.
 pub(super) fn diagnostics(uri: &Uri, view: &View<'_>) -> Vec<Diagnostic> {
     view.checked
         .analysis
@@ -64,12 +65,12 @@ fn diagnostic(uri: &Uri, view: &View<'_>, diagnostic: &cardsharp::Diagnostic) ->
     }
 }
 
-/// The fixes of the diagnostics that meet `range`, each a quick fix on its
-/// diagnostic (a safe one preferred), then one `source.fixAll` with every
-/// safe fix of the text that does not overlap one taken before it, as
-/// `check --fix` takes them in a round. Where the client asks `only` for
-/// some kinds, only those: a kind asked covers the kinds below it
-/// (`source` covers `source.fixAll`).
+/// The fixes of the diagnostics that meet `range`. Each is a quick fix on
+/// its diagnostic, a safe one preferred. Then comes one `source.fixAll`
+/// with every safe fix of the text that does not overlap one taken before
+/// it. That is how `check --fix` takes them in a round. When the client
+/// asks `only` for some kinds, only those are given. A kind asked covers
+/// the kinds below it (`source` covers `source.fixAll`).
 pub(super) fn code_actions(
     uri: &Uri,
     view: &View<'_>,
@@ -139,9 +140,9 @@ pub(super) fn code_actions(
 }
 
 /// The record under byte `offset`: its result and the reasoning of
-/// `explain`, and for a whist deal, the trick of the card under it; for a
-/// record with faults, the faults and their fixes. Markdown, or plain
-/// text for a client that shows no markdown.
+/// `explain`. For a whist deal, also the trick of the card under it. For a
+/// record with faults, the faults and their fixes. Markdown, or plain text
+/// for a client that shows no markdown.
 pub(super) fn hover(view: &View<'_>, offset: usize, markdown: bool) -> Option<Hover> {
     let analyzed = view.record_at(offset)?;
     let strong = |text: &str| {
@@ -273,8 +274,8 @@ fn game_name(game: Game) -> &'static str {
     }
 }
 
-/// Each well-formed record's result after the end of its last line, for
-/// the records that end inside `range`.
+/// Each well-formed record's result, after the end of its last line. Only
+/// records that end inside `range` get one.
 pub(super) fn inlay_hints(view: &View<'_>, range: Range) -> Vec<InlayHint> {
     view.checked
         .analysis
@@ -299,8 +300,8 @@ pub(super) fn inlay_hints(view: &View<'_>, range: Range) -> Vec<InlayHint> {
         .collect()
 }
 
-/// The sections, each with its records: a run of records of one game up
-/// to its terminator, or to the next record of another game.
+/// The sections, each with its records. A section is a run of records of
+/// one game, up to its terminator or to the next record of another game.
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written to build one.
 pub(super) fn symbols(view: &View<'_>) -> Vec<DocumentSymbol> {
     let mut sections: Vec<(Game, Span, Vec<DocumentSymbol>)> = Vec::new();
@@ -359,7 +360,7 @@ pub(super) fn symbols(view: &View<'_>) -> Vec<DocumentSymbol> {
         .collect()
 }
 
-/// `Joey vs Clucky` for a pair read whole; else the record's kind and its
+/// `Joey vs Clucky` for a pair read whole. Else the record's kind and its
 /// number in the section.
 fn record_name(analyzed: &Analyzed, number: usize) -> String {
     match &analyzed.record {
@@ -381,9 +382,9 @@ fn record_name(analyzed: &Analyzed, number: usize) -> String {
     }
 }
 
-/// `cardsharp fmt`'s layout as one edit of the whole text; no edit when
-/// the text is already in it, or when it has any diagnostic, as `fmt`
-/// leaves such a file alone.
+/// `cardsharp fmt`'s layout, as one edit of the whole text. There is no
+/// edit when the text is already in that layout. Nor is there one when it
+/// has any diagnostic, as `fmt` leaves such a file alone.
 pub(super) fn formatting(view: &View<'_>) -> Vec<TextEdit> {
     if !view.checked.analysis.diagnostics.is_empty() {
         return Vec::new();

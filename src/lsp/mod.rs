@@ -1,14 +1,15 @@
-//! `cardsharp lsp`: a language server on standard input and output, so
-//! that an editor shows what `check`, `run`, `explain` and `fmt` would say
-//! while the file is typed. It runs the library's front end
-//! (`cardsharp::analyze`) and render functions on the editor's text; only
+//! `cardsharp lsp`: a language server on standard input and output. It lets
+//! an editor show what `check`, `run`, `explain` and `fmt` would say while
+//! the file is typed. The server runs the library's front end
+//! (`cardsharp::analyze`) and render functions on the editor's text. Only
 //! this module knows about the protocol.
 //!
-//! One thread reads messages (`transport`), the main thread answers them
-//! in order. Changes are applied as they come; the text is checked when a
-//! request needs it, and once more after the messages waiting have all
-//! been handled, when the diagnostics are published: changes that arrive
-//! faster than they are checked are checked once, at their latest text.
+//! One thread reads messages (`transport`), and the main thread answers
+//! them in order. Changes are applied as they come. The text is checked
+//! when a request needs it. It is checked once more when the diagnostics
+//! are published, after all waiting messages are handled. So changes that
+//! arrive faster than they are checked are checked once, at their latest
+//! text.
 
 mod colour;
 mod document;
@@ -47,8 +48,8 @@ use cardsharp::ast::Game;
 use document::{Document, Tokens, View};
 use transport::Outgoing;
 
-/// Serves the editor on standard input and output until it says `exit`:
-/// success when it asked for a shutdown first, as the protocol says.
+/// Serves the editor on standard input and output until it says `exit`. As
+/// the protocol says, that is success when it asked for a shutdown first.
 pub(crate) fn serve() -> ExitCode {
     let (sender, messages) = mpsc::channel();
     std::thread::spawn(move || transport::read(&mut io::stdin().lock(), &sender));
@@ -91,8 +92,8 @@ struct Server {
     game: Option<Game>,
     /// How every document is laid out: the `layout` setting.
     layout: Layout,
-    /// Whether hovers are markdown: unless the client lists only other
-    /// formats (eglot without markdown-mode asks for plain text).
+    /// Whether hovers are markdown. They are unless the client lists only
+    /// other formats (eglot without markdown-mode asks for plain text).
     markdown: bool,
     outbox: mpsc::Sender<Outgoing>,
 }
@@ -306,7 +307,7 @@ impl Server {
     }
 
     /// Answers request `R` on the document its parameters name, with
-    /// `respond`; an unknown document, or parameters of another shape, get
+    /// `respond`. An unknown document, or parameters of another shape, get
     /// `InvalidParams`.
     fn answer<R>(
         &mut self,
@@ -320,8 +321,8 @@ impl Server {
         self.answer_document::<R>(request, |_, view, params| respond(view, params))
     }
 
-    /// [`Self::answer`], for an answer that the document remembers (the
-    /// semantic tokens sent, which a delta is counted from).
+    /// [`Self::answer`], for an answer that the document remembers. That is
+    /// the semantic tokens sent, which a delta is counted from.
     fn answer_document<R>(
         &mut self,
         request: Request,
@@ -392,8 +393,8 @@ impl Server {
         }
     }
 
-    /// Takes the settings of `workspace/didChangeConfiguration`, and checks
-    /// every open document again when they name a game.
+    /// Takes the settings of `workspace/didChangeConfiguration`. When they
+    /// name a game or a layout, every open document is checked again.
     fn configure(&mut self, settings: &Value) {
         if self.take_settings(settings) {
             for (uri, document) in &mut self.documents {
@@ -403,8 +404,9 @@ impl Server {
         }
     }
 
-    /// Takes the `game` setting from `settings`, at their top or under
-    /// `cardsharp`; other keys are the editor's. Whether they named one.
+    /// Takes the `game` and `layout` settings from `settings`, at their top
+    /// or under `cardsharp`. Other keys are the editor's. Returns whether
+    /// they named either.
     fn take_settings(&mut self, settings: &Value) -> bool {
         let settings = settings.get("cardsharp").unwrap_or(settings);
         let mut changed = false;

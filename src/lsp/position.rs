@@ -1,11 +1,11 @@
-//! Byte offsets, as the front end's spans count, to and from LSP
-//! positions: a line, and a column in UTF-16 code units, as the protocol
+//! Byte offsets, as the front end's spans count, to and from LSP positions.
+//! A position is a line and a column in UTF-16 code units, as the protocol
 //! counts by default. A `♠` is three bytes and one code unit, a `🂡` four
-//! bytes and two, so a squiggle after either lands where the editor draws
+//! bytes and two. So a squiggle after either lands where the editor draws
 //! the bytes it covers.
 //!
 //! Lines end where the protocol says they do: at `\n`, `\r\n` or a lone
-//! `\r`. The framer counts only `\n`, but that changes no offset: both
+//! `\r`. The framer counts only `\n`, but that changes no offset. Both
 //! sides agree on the bytes, and only the editor's line numbers are spoken
 //! here.
 
@@ -13,8 +13,8 @@ use lsp_types::{Position, Range};
 
 use cardsharp::ast::Span;
 
-/// Where each line of one text starts, so that a position is found in
-/// a binary search and a scan of its own line.
+/// Where each line of one text starts. A position is found by a binary
+/// search and a scan of its own line.
 #[derive(Debug)]
 pub(super) struct LineIndex {
     /// The byte offset of each line's first byte; the first is 0.
@@ -34,9 +34,9 @@ impl LineIndex {
         Self { starts }
     }
 
-    /// The position of byte `offset` of `text` (the text this index was
-    /// made from). An offset inside a character lies after it, so that an
-    /// exclusive end that cuts a character still covers it; an offset past
+    /// The position of byte `offset` of `text`, the text this index was
+    /// made from. An offset inside a character lies after it. So an
+    /// exclusive end that cuts a character still covers it. An offset past
     /// the end is the end.
     pub(super) fn position(&self, text: &str, offset: usize) -> Position {
         let offset = offset.min(text.len());
@@ -60,7 +60,7 @@ impl LineIndex {
 
     /// The byte offset of `position`, or `None` when its line is past the
     /// last one. A column past its line's end is the line's end, as the
-    /// protocol says; one inside a character pair of UTF-16 is before the
+    /// protocol says. A column inside a UTF-16 character pair is before the
     /// character.
     pub(super) fn offset(&self, text: &str, position: Position) -> Option<usize> {
         let line = usize::try_from(position.line).ok()?;
@@ -91,9 +91,9 @@ impl LineIndex {
     }
 }
 
-/// Positions of offsets that only grow, each found from the one before:
-/// the whole text is walked once, where a position each from scratch
-/// would search the lines and scan each line again.
+/// Positions of offsets that only grow, each found from the one before. The
+/// whole text is walked once. Finding each position from scratch would
+/// search the lines and scan each line again.
 pub(super) struct Walk<'a> {
     index: &'a LineIndex,
     text: &'a str,
@@ -135,8 +135,8 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// A line or column as the protocol sends it: a text of 4 GiB is beyond
-/// what any editor sends, so the largest number stands for "further".
+/// A line or column as the protocol sends it. No editor sends a text of 4
+/// GiB, so the largest number stands for "further".
 fn to_u32(value: usize) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
 }

@@ -1,13 +1,13 @@
 //! Messages over standard input and output, framed by `Content-Length`
 //! headers. lsp-server's own stdio transport stops reading at the first
-//! malformed message; an editor's server must answer it and go on, so the
+//! malformed message. An editor's server must answer it and go on. So the
 //! reading is here, with lsp-server's message types.
 //!
-//! A body that is not JSON is answered with `ParseError`, JSON that is not
-//! a message with `InvalidRequest`, both with the request's id where one
-//! can be read, else `null`. Every message is written whole under the lock
-//! of standard output, so the reader's answers and the server's never
-//! interleave.
+//! A body that is not JSON is answered with `ParseError`. JSON that is not
+//! a message is answered with `InvalidRequest`. Both carry the request's id
+//! where one can be read, else `null`. Every message is written whole under
+//! the lock of standard output. So the reader's answers and the server's
+//! never interleave.
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::Sender;
@@ -15,9 +15,9 @@ use std::sync::mpsc::Sender;
 use lsp_server::{ErrorCode, Message, RequestId};
 use serde_json::{Value, json};
 
-/// Reads messages from `input` and sends them on `messages` until the
-/// input ends, fails, or the server stops listening; answers malformed
-/// ones on standard output itself.
+/// Reads messages from `input` and sends them on `messages`. It stops when
+/// the input ends or fails, or when the server stops listening. It answers
+/// malformed messages on standard output itself.
 pub(super) fn read(input: &mut impl BufRead, messages: &Sender<Message>) {
     loop {
         let body = match frame(input) {
@@ -56,8 +56,8 @@ pub(super) fn read(input: &mut impl BufRead, messages: &Sender<Message>) {
 }
 
 /// The next message's body, or what is wrong with its headers; `None` at
-/// the end of the input. The headers run to the first empty line whatever
-/// they hold, so that a broken header costs its own message only.
+/// the end of the input. The headers run to the first empty line, whatever
+/// they hold. So a broken header costs its own message only.
 fn frame(input: &mut impl BufRead) -> io::Result<Option<Result<Vec<u8>, String>>> {
     let mut length = None;
     let mut problem = None;
@@ -91,9 +91,9 @@ fn frame(input: &mut impl BufRead) -> io::Result<Option<Result<Vec<u8>, String>>
 }
 
 /// What the server sends: a message, or a reply whose result is JSON
-/// already written. A large result (the outline or the tokens of a long
-/// document) is serialised once, from its own types, rather than built
-/// again as a tree of JSON values first.
+/// already written. A large result is serialised once, from its own types.
+/// Examples are the outline or the tokens of a long document. It is not
+/// first built again as a tree of JSON values.
 pub(super) enum Outgoing {
     Message(Message),
     Reply { id: RequestId, result: String },

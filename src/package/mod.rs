@@ -1,13 +1,14 @@
-//! A problem package of one game (`cardsharp package`), in the problem
-//! package format of ICPC and Kattis that problemtools' `verifyproblem`
-//! checks: the statement in the package's own words, the statement's
-//! sample, secret data named for what each case tests, an input validator
-//! that runs `cardsharp validate`, a correct solution in C, and solutions
-//! with the classic mistakes, which the secret data catches.
+//! A problem package of one game (`cardsharp package`). It is in the problem
+//! package format of ICPC and Kattis, which problemtools' `verifyproblem`
+//! checks. It holds the statement in the package's own words, and the
+//! statement's sample. It holds secret data named for what each case tests, and
+//! an input validator that runs `cardsharp validate`. It holds a correct
+//! solution in C, and solutions with the classic mistakes, which the secret
+//! data catches.
 //!
-//! The legacy layout is written (`problem_statement/`, no format
-//! version): problemtools checks it whole, and warns that its support of
-//! the 2023-07 layout is incomplete.
+//! The legacy layout is written (`problem_statement/`, no format version).
+//! Problemtools checks it whole. It warns that its support of the 2023-07
+//! layout is incomplete.
 
 use std::collections::BTreeMap;
 
@@ -19,7 +20,7 @@ use crate::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use crate::render::DiagnosticFormat;
 use crate::syntax::{Layout, Mode};
 
-/// One file of a package: its path inside the package, its bytes, and
+/// One file of a package. It has its path inside the package, its bytes, and
 /// whether it is a program to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackageFile {
@@ -37,8 +38,8 @@ pub const fn largest(game: Game) -> usize {
     }
 }
 
-/// A classic mistake: a name, and the change of the correct solution's
-/// source that makes it.
+/// A classic mistake: a name, and the change of the correct solution's source
+/// that makes it.
 struct Mistake {
     name: &'static str,
     correct: &'static str,
@@ -217,10 +218,10 @@ fn results(game: Game, input: &str) -> String {
     run_bytes("input", input.as_bytes(), &settings).0
 }
 
-/// One record of each outcome the evaluator distinguishes that random
-/// records reach, by the outcome's name: each bid, each side's score,
-/// each combination's tie-break won by either hand or tied. Records come
-/// from the generator, rare hands among them, by a fixed seed.
+/// One record of each outcome the evaluator distinguishes that random records
+/// reach, by the outcome's name. That is each bid, each side's score, and each
+/// combination's tie-break won by either hand or tied. Records come from the
+/// generator by a fixed seed, rare hands among them.
 #[must_use]
 pub fn edges(game: Game) -> BTreeMap<String, String> {
     let mut edges = BTreeMap::new();
@@ -266,7 +267,7 @@ fn outcome_name(game: Game, explained: &Value) -> Option<String> {
 mod tests {
     use super::{Game, problem};
 
-    /// Each mistake changes the correct solution: the text it replaces is
+    /// Each mistake changes the correct solution. The text it replaces is
     /// there, once.
     #[test]
     fn every_mistake_changes_its_solution() {

@@ -1,8 +1,8 @@
-//! The canonical layout `cardsharp fmt` writes: one space between cards,
-//! `name-cards` for Choker hands, LF line ends, no blanks around tokens,
-//! each section closed by its terminator and followed by one blank line.
-//! Formatting only rewrites what the grammar lets vary, so the records, and
-//! every result, stay the same.
+//! The canonical layout `cardsharp fmt` writes. It has one space between
+//! cards, `name-cards` for Choker hands, LF line ends, and no blanks around
+//! tokens. Each section is closed by its terminator and followed by one
+//! blank line. Formatting only rewrites what the grammar lets vary. So the
+//! records, and every result, stay the same.
 
 use crate::ast::{Card, Game, Record};
 use crate::syntax::tokens::{read_line_ends_as_blanks, tokens_document};
@@ -44,8 +44,8 @@ pub(crate) fn record(record: &Record, out: &mut String) {
     }
 }
 
-/// A whole document: consecutive records of one game form one section,
-/// closed by the game's terminator; sections are separated by a blank line.
+/// A whole document. Consecutive records of one game form one section,
+/// closed by the game's terminator. Sections are separated by a blank line.
 #[must_use]
 pub(crate) fn document(records: &[Record]) -> String {
     let mut out = String::new();
@@ -69,8 +69,8 @@ pub(crate) fn document(records: &[Record]) -> String {
     out
 }
 
-/// `source`, read in `layout`, rewritten in the canonical layout (a
-/// byte-order mark dropped).
+/// `source`, read in `layout`, rewritten in the canonical layout. A
+/// byte-order mark is dropped.
 ///
 /// ```
 /// use cardsharp::render::format::source;
@@ -83,7 +83,7 @@ pub(crate) fn document(records: &[Record]) -> String {
 /// assert_eq!(source(judged, Mode::Auto, Layout::Tokens), canonical);
 /// ```
 /// The source must be free of diagnostics: records that fail to parse are
-/// left out, so callers check first (`cardsharp fmt` refuses such files).
+/// left out. So callers check first (`cardsharp fmt` refuses such files).
 #[must_use]
 pub fn source(source: &[u8], mode: Mode, layout: Layout) -> String {
     let start = if source.starts_with(BYTE_ORDER_MARK) {

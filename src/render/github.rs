@@ -1,12 +1,13 @@
-//! Diagnostics as GitHub Actions workflow commands: one line each,
-//! `::error file=F,line=L,col=C,endLine=L2,endColumn=C2,title=CODE::message`,
-//! which a workflow's log turns into annotations on the files of a pull
+//! Diagnostics as GitHub Actions workflow commands, one line each:
+//! `::error file=F,line=L,col=C,endLine=L2,endColumn=C2,title=CODE::message`.
+//! A workflow's log turns them into annotations on the files of a pull
 //! request.
 //!
 //! The format has its own escapes, as GitHub's toolkit writes them
-//! (`@actions/core`, `command.ts`): in the message `%`, CR and LF; in a
-//! property also `:` and `,`, which separate properties. Nothing else needs
-//! one, so a message keeps its backticks, quotes and non-ASCII characters.
+//! (`@actions/core`, `command.ts`). The message escapes `%`, CR and LF. A
+//! property also escapes `:` and `,`, which separate properties. Nothing else
+//! needs an escape. So a message keeps its backticks, quotes and non-ASCII
+//! characters.
 
 use std::fmt::Write as _;
 
@@ -16,10 +17,11 @@ use crate::diagnostic::Severity;
 /// One workflow command.
 pub(crate) struct Annotation<'a> {
     pub severity: Severity,
-    /// The file, relative to the working directory; none for standard
+    /// The file, relative to the working directory. It is none for standard
     /// input, which annotates the run rather than a file.
     pub file: Option<&'a str>,
-    /// Where in the file; none for a problem with the file as a whole.
+    /// Where in the file. It is none for a problem with the file as a
+    /// whole.
     pub region: Option<Region>,
     pub title: &'a str,
     pub message: &'a str,

@@ -388,6 +388,16 @@ impl miette::Diagnostic for Report<'_> {
         Some(Box::new(&self.code))
     }
 
+    /// Where to read more: the command that prints the code's page. A
+    /// drawn report shows it after the code; JSON has the code alone.
+    fn url<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        if self.whole_spans {
+            return None;
+        }
+        let code = self.code.strip_prefix("cardsharp::")?;
+        Some(Box::new(format!("cardsharp rule {code}")))
+    }
+
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.description.severity {
             Severity::Error => miette::Severity::Error,

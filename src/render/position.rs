@@ -1,16 +1,17 @@
 //! Where a byte offset is as people count: a line and a column, both from 1.
 //!
-//! Columns count characters (Unicode scalar values), as rustc does, so that
+//! Columns count characters (Unicode scalar values), as rustc does. So
 //! `short`, `human`, `json` and an editor's "go to line:column" all land on
-//! the same character of a line that holds a `♠` or an `é` before the fault.
+//! the same character. That holds for a line with a `♠` or an `é` before the
+//! fault.
 //!
 //! A byte that is not UTF-8 counts as one column. That is how `human` shows
-//! it (each such byte as one `?`), and unlike `String::from_utf8_lossy`,
-//! which makes one U+FFFD of a truncated sequence of up to three bytes, it
-//! does not depend on how a decoder groups the bad bytes.
+//! it: each such byte as one `?`. So the count does not depend on how a
+//! decoder groups the bad bytes. `String::from_utf8_lossy` differs: it makes
+//! one U+FFFD of a truncated sequence of up to three bytes.
 
 /// The 1-based line and column of byte `at` of `text`, whose first line is
-/// line `first_line`. Only `\n` ends a line, as for the framer: a lone `\r`
+/// line `first_line`. Only `\n` ends a line, as for the framer. A lone `\r`
 /// is a character of its line.
 #[must_use]
 pub(crate) fn line_column(text: &[u8], first_line: usize, at: usize) -> (usize, usize) {
@@ -18,7 +19,7 @@ pub(crate) fn line_column(text: &[u8], first_line: usize, at: usize) -> (usize, 
     let (before, after) = text.split_at(at);
     let newlines = memchr::memchr_iter(b'\n', before).count();
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    // The whole line, not the prefix up to `at`: cutting a character in two
+    // The whole line, not the prefix up to `at`. Cutting a character in two
     // would turn its first bytes into invalid ones, each a column.
     let line_end = memchr::memchr(b'\n', after).map_or(text.len(), |i| at + i);
     (
@@ -28,9 +29,9 @@ pub(crate) fn line_column(text: &[u8], first_line: usize, at: usize) -> (usize, 
 }
 
 /// How many columns `text` takes on its line, counted as [`line_column`]
-/// counts them: what a line's bytes before a block or a carried record
-/// add to the columns after them. ASCII, the usual case, is one column a
-/// byte, and checked a word at a time.
+/// counts them. That is what a line's bytes before a block or a carried
+/// record add to the columns after them. ASCII, the usual case, is one
+/// column a byte, and is checked a word at a time.
 #[must_use]
 pub(crate) fn columns(text: &[u8]) -> usize {
     if text.is_ascii() {
@@ -41,7 +42,7 @@ pub(crate) fn columns(text: &[u8]) -> usize {
 }
 
 /// 1 plus the number of characters of `line` that start before byte `at`.
-/// An offset inside a character thus lies after it: an exclusive end that
+/// So an offset inside a character lies after it. An exclusive end that
 /// cuts a `♠` still covers it.
 fn column(line: &[u8], at: usize) -> usize {
     let mut column = 1;
@@ -87,7 +88,7 @@ mod tests {
 
     #[test]
     fn a_multibyte_character_is_one_column() {
-        // `♠` is 3 bytes, `é` 2, `中` 3, `🂡` 4: each is one column, and an
+        // `♠` is 3 bytes, `é` 2, `中` 3, `🂡` 4. Each is one column, and an
         // offset inside one lies after it.
         for (character, width) in [("♠", 3), ("é", 2), ("中", 3), ("🂡", 4)] {
             let text = format!("K{character}X");
@@ -108,8 +109,8 @@ mod tests {
 
     #[test]
     fn each_invalid_byte_is_one_column() {
-        // A truncated `🂡` (3 bytes) then a lone 0xFF: four columns, where
-        // a lossy decoding would make two characters of them.
+        // A truncated `🂡` (3 bytes) then a lone 0xFF: four columns. A lossy
+        // decoding would make two characters of them.
         let text = b"K\xE2\x99\xA0 \xF0\x9F\x82 \xFF QX";
         assert_eq!(String::from_utf8_lossy(text).chars().count(), 9);
         assert_eq!(columns(text).last(), Some(&12));
@@ -136,8 +137,8 @@ mod tests {
         assert_eq!(line_column(b"8H\r4H QX", 1, 7), (1, 8));
     }
 
-    /// What a line's bytes before a block add to the columns after them:
-    /// the column after them, less one, ASCII or not.
+    /// What a line's bytes before a block add to the columns after them. It
+    /// is the column after them, less one, ASCII or not.
     #[test]
     fn the_columns_a_prefix_takes_are_the_column_after_it() {
         for text in [

@@ -1,10 +1,10 @@
-//! Each record type's three faces: the judge's line, the explanation of its
-//! outcome (`explain`), and its syntax tree with spans (`parse`), in text
-//! and in JSON.
+//! Each record type's three faces, in text and in JSON. They are the
+//! judge's line, the explanation of its outcome (`explain`), and its syntax
+//! tree with spans (`parse`).
 //!
 //! The JSON of records and outcomes is written here, not where the types
-//! are defined: a card, a rank or a suit does not know its game (14 is `A`
-//! in bridge and `C` in Choker), and a record type does, so each record
+//! are defined. A card, a rank or a suit does not know its game: 14 is `A`
+//! in bridge and `C` in Choker. A record type does know it. So each record
 //! type writes its cards with its game's alphabet. The shapes are those of
 //! `schema/cardsharp.schema.json`.
 
@@ -22,7 +22,7 @@ use crate::interpret::choker::{Category, ChokerOutcome, HandValue, Verdict};
 use crate::interpret::whist::{Team, WhistOutcome};
 
 /// What the pipeline needs to show a record of some game, whatever the
-/// game: written once per record type, used by every subcommand.
+/// game. It is written once per record type, and used by every subcommand.
 pub(crate) trait Present: Evaluate + serde::Serialize {
     const GAME: Game;
 
@@ -31,8 +31,8 @@ pub(crate) trait Present: Evaluate + serde::Serialize {
     /// The judge's line, with its newline.
     fn judge_line(&self, outcome: &Self::Outcome, out: &mut Vec<u8>);
 
-    /// The reasoning behind `outcome`, for people: lines indented under a
-    /// heading, ending with the judge's answer.
+    /// The reasoning behind `outcome`, for people. It is lines indented
+    /// under a heading, ending with the judge's answer.
     fn explain(&self, outcome: &Self::Outcome, out: &mut String);
 
     /// The syntax tree, one node a line, each with its span.
@@ -65,8 +65,8 @@ fn tree_cards(alphabet: &Alphabet, cards: &[Card], indent: &str, out: &mut Strin
     }
 }
 
-/// What each of bridge's seven rules gives points for, as `explain` says
-/// it in text and in JSON.
+/// What each of bridge's seven rules gives points for. `explain` says it so
+/// in text and in JSON.
 const BRIDGE_RULES: [&str; 7] = [
     "honours (A 4, K 3, Q 2, J 1)",
     "a king alone in its suit",
@@ -342,8 +342,8 @@ impl Present for WhistDeal {
     }
 }
 
-/// A card as its record's game writes it, with the bytes it was read
-/// from: `{"card": "KS", "span": {"offset": 36, "length": 2}}`.
+/// A card as its record's game writes it, with the bytes it was read from:
+/// `{"card": "KS", "span": {"offset": 36, "length": 2}}`.
 struct Written {
     alphabet: &'static Alphabet,
     card: Card,
@@ -375,8 +375,8 @@ impl Serialize for Cards<'_> {
     }
 }
 
-/// Four values, one a suit in the order S H D C, as an object keyed by the
-/// suits' letters: `{"S": true, "H": false, ...}`.
+/// Four values, one a suit in the order S H D C. They are written as an
+/// object keyed by the suits' letters: `{"S": true, "H": false, ...}`.
 struct BySuit<'a, T> {
     alphabet: &'static Alphabet,
     values: &'a [T; 4],
@@ -438,8 +438,8 @@ impl Serialize for ChokerPair {
 }
 
 /// `{"trump": {"suit": "H", "span": ...}, "plays": {"north": [...], ...},
-/// "span": ...}`: each seat's thirteen cards in trick order, under its
-/// name.
+/// "span": ...}`.
+/// Each seat's thirteen cards are in trick order, under its name.
 impl Serialize for WhistDeal {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -480,8 +480,8 @@ impl<K: Serialize, V: Serialize, const N: usize> Serialize for Map<K, V, N> {
     }
 }
 
-/// One of bridge's rules and what it gave: `{"rule": 1, "for": "honours
-/// (A 4, K 3, Q 2, J 1)", "points": 12}`.
+/// One of bridge's rules and what it gave:
+/// `{"rule": 1, "for": "honours (A 4, K 3, Q 2, J 1)", "points": 12}`.
 #[derive(Serialize)]
 struct RulePoints {
     rule: usize,
@@ -490,8 +490,8 @@ struct RulePoints {
     points: i8,
 }
 
-/// The bid in the judge's words (`"BID S"`), the suits by letter, each
-/// rule with what it counts.
+/// The bid in the judge's words (`"BID S"`), and the suits by letter. Each
+/// rule comes with what it counts.
 impl Serialize for BridgeOutcome {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let alphabet = Game::Bridge.alphabet();
@@ -526,7 +526,7 @@ impl Serialize for BridgeOutcome {
 }
 
 /// `{"category": "one pair", "tie_break": "7"}`, the rank in Choker's
-/// letters, `null` for the categories that always tie.
+/// letters. The tie break is `null` for the categories that always tie.
 impl Serialize for HandValue {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let alphabet = Game::Choker.alphabet();
@@ -542,8 +542,8 @@ impl Serialize for HandValue {
     }
 }
 
-/// The tricks, the tricks each team won under its code (`{"NS": 6, "EW":
-/// 7}`), the winner and its score.
+/// The tricks, and the tricks each team won, under its code: `{"NS": 6,
+/// "EW": 7}`. Then the winner and its score.
 impl Serialize for WhistOutcome {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let won = Map([
@@ -567,8 +567,8 @@ mod tests {
         serde_json::to_value(value).unwrap()
     }
 
-    /// The names in JSON are serde attributes on the types; these hold
-    /// them to the words the text output uses.
+    /// The names in JSON are serde attributes on the types. These tests
+    /// hold them to the words the text output uses.
     #[test]
     fn names_in_json_are_those_of_the_text() {
         for category in Category::ALL {

@@ -1,18 +1,18 @@
-//! Diagnostics as one SARIF 2.1.0 log for a whole run, the format of
-//! code-scanning dashboards (GitHub's among them).
+//! Diagnostics as one SARIF 2.1.0 log for a whole run. SARIF is the format
+//! of code-scanning dashboards, GitHub's among them.
 //!
-//! The log is one JSON document, but its results are made as the other
-//! formats' lines are: one a diagnostic, in parallel, and written in
-//! input order. So each result is rendered as one line of JSON, and
-//! [`Log`], a writer around the log's destination, writes the head of the
-//! document first, joins the lines it is given with commas, and closes the
-//! document at the end: the log streams, and memory does not grow with
-//! the number of diagnostics.
+//! The log is one JSON document. But its results are made as the other
+//! formats' lines are: one a diagnostic, in parallel, and written in input
+//! order. So each result is rendered as one line of JSON. [`Log`] is a
+//! writer around the log's destination. It writes the head of the document
+//! first, joins the lines it is given with commas, and closes the document
+//! at the end. So the log streams, and memory does not grow with the number
+//! of diagnostics.
 //!
 //! Columns count characters (Unicode code points), as every format of
-//! cardsharp counts them, and the run says so (`columnKind`); regions also
-//! carry the byte offset and length, which tools that read the file
-//! itself prefer.
+//! cardsharp counts them. The run says so (`columnKind`). Regions also
+//! carry the byte offset and length, which tools that read the file itself
+//! prefer.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -29,8 +29,8 @@ use crate::diagnostic::{Description, Diagnostic, Severity};
 const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
-/// A SARIF log being written to `W`: the head on [`Log::start`], each line
-/// written to it a result, the end on [`Log::finish`].
+/// A SARIF log being written to `W`. The head is written on [`Log::start`],
+/// and the end on [`Log::finish`]. Each line written to it is a result.
 pub struct Log<W: Write> {
     inner: W,
     /// Results written so far.
@@ -40,15 +40,15 @@ pub struct Log<W: Write> {
 }
 
 impl<W: Write> Log<W> {
-    /// Writes the head of the log to `inner`: the tool, with every code as
-    /// a rule, and the opening of the results.
+    /// Writes the head of the log to `inner`. That is the tool, with every
+    /// code as a rule, and the opening of the results.
     ///
     /// # Errors
     ///
     /// A failure to write `inner`.
     pub fn start(mut inner: W) -> io::Result<Self> {
-        // Written out, not serialised from a value: the results array is
-        // left open for the lines, and closed by `finish` with `]}]}`.
+        // Written out, not serialised from a value. The results array is
+        // left open for the lines, and `finish` closes it with `]}]}`.
         let head = format!(
             r#"{{"$schema":"{SCHEMA}","version":"2.1.0","runs":[{{"tool":{{"driver":{}}},"columnKind":"unicodeCodePoints","results":["#,
             driver()
@@ -74,8 +74,8 @@ impl<W: Write> Log<W> {
 }
 
 impl<W: Write> Write for Log<W> {
-    /// Takes results one a line, as [`super::diagnostic`] renders them, and
-    /// writes them as the items of the log's results array.
+    /// Takes results one a line, as [`super::diagnostic`] renders them.
+    /// Writes them as the items of the log's results array.
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         for piece in bytes.split_inclusive(|&byte| byte == b'\n') {
             if self.at_line_start {
@@ -100,8 +100,8 @@ impl<W: Write> Write for Log<W> {
     }
 }
 
-/// cardsharp as the tool of the run: its name, version, and every code it
-/// reports as a rule.
+/// cardsharp as the tool of the run: its name, its version, and every code
+/// it reports as a rule.
 fn driver() -> Value {
     let mut driver = json!({
         "name": env!("CARGO_PKG_NAME"),
@@ -197,8 +197,9 @@ pub(crate) fn result(
     push_line(&result, out);
 }
 
-/// Writes a problem with a path (it cannot be read, it holds no file) as
-/// one result, located at the path with no region.
+/// Writes a problem with a path as one result, located at the path with no
+/// region. Such a problem is a path that cannot be read, or that holds no
+/// file.
 pub(crate) fn path_result(
     code: &str,
     severity: Severity,
@@ -230,9 +231,9 @@ fn push_line(result: &Value, out: &mut String) {
     out.push('\n');
 }
 
-/// Where a span is: its bytes always, and its lines and columns when the
-/// window holds it (a secondary label may reach back before the lines
-/// still in memory, where the bytes are all that is known).
+/// Where a span is. Its bytes are always given. Its lines and columns are
+/// given when the window holds it. A secondary label may reach back before
+/// the lines still in memory. There the bytes are all that is known.
 fn region(span: Span, window: &Window<'_>) -> Value {
     let mut region = json!({ "byteOffset": span.offset, "byteLength": span.len });
     if span.offset >= window.offset && span.end() <= window.offset + window.text.len() {
@@ -245,9 +246,9 @@ fn region(span: Span, window: &Window<'_>) -> Value {
     region
 }
 
-/// The input as SARIF names an artifact: a URI relative to the working
-/// directory (a `file:` URI outside it), or, for standard input, which
-/// has no URI, a description.
+/// The input as SARIF names an artifact. That is a URI relative to the
+/// working directory, or a `file:` URI outside it. Standard input has no
+/// URI, so it gets a description.
 fn artifact_location(name: &str) -> Value {
     match super::relative_path(name) {
         Some(path) => json!({ "uri": uri(&path) }),
@@ -255,10 +256,11 @@ fn artifact_location(name: &str) -> Value {
     }
 }
 
-/// `path` (`/`-separated, as [`super::relative_path`] gives it) as a URI
-/// reference: every byte but the unreserved ones and `/` percent-encoded
-/// (a `:` too, which would read as a scheme); an absolute path as a
-/// `file:` URI, where a Windows drive keeps its `:`.
+/// `path` as a URI reference. The path is `/`-separated, as
+/// [`super::relative_path`] gives it. Every byte but `/` and the unreserved
+/// ones is percent-encoded. That includes a `:`, which would read as a
+/// scheme. An absolute path becomes a `file:` URI, where a Windows drive
+/// keeps its `:`.
 fn uri(path: &str) -> String {
     let absolute = Path::new(path).is_absolute();
     let mut uri = String::new();

@@ -16,8 +16,8 @@ use crate::syntax::{Layout, Mode};
 
 use super::error;
 
-/// The request: the text, and how to read it (both as the command line
-/// takes them, `auto` and `lines` when left out).
+/// The request: the text, and how to read it. Both are taken as the command
+/// line takes them, `auto` and `lines` when left out.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Request {
@@ -47,14 +47,18 @@ enum LayoutField {
     Strict,
 }
 
-/// Every view of a text. Each list holds the lines the command line
-/// writes for standard input: `results` of `run --output json`,
-/// `diagnostics` of `check --diagnostics json`, `explanations` of
-/// `explain --output json`, `tree` of `parse --output json`; `formatted`
-/// is what `fmt` writes, `None` where `fmt` leaves the text alone (it has
-/// diagnostics). `trace` holds the steps of `parse --trace --output json`,
-/// the first [`TRACE_LIMIT`] of them; `trace_truncated` says whether there
-/// were more.
+/// Every view of a text. Each list holds the lines the command line writes
+/// for standard input:
+///
+/// - `results`: from `run --output json`.
+/// - `diagnostics`: from `check --diagnostics json`.
+/// - `explanations`: from `explain --output json`.
+/// - `tree`: from `parse --output json`.
+///
+/// `formatted` is what `fmt` writes. It is `None` where `fmt` leaves the
+/// text alone, because the text has diagnostics. `trace` holds the first
+/// [`TRACE_LIMIT`] steps of `parse --trace --output json`.
+/// `trace_truncated` says whether there were more.
 #[derive(Debug, Serialize)]
 struct Analysis {
     results: Vec<Box<RawValue>>,
@@ -66,13 +70,13 @@ struct Analysis {
     trace_truncated: bool,
 }
 
-/// The most steps of a trace the page is sent: a few hundred records'
-/// worth, more than anyone steps through, where a megabyte of hands
-/// takes millions.
+/// The most steps of a trace the page is sent. That is a few hundred
+/// records' worth, more than anyone steps through. A megabyte of hands
+/// takes millions of steps.
 const TRACE_LIMIT: usize = 20_000;
 
-/// The name the command line gives standard input, so that the JSON is
-/// the command line's byte for byte.
+/// The name the command line gives standard input. With it the JSON is the
+/// command line's, byte for byte.
 const INPUT_NAME: &str = "<stdin>";
 
 pub(super) async fn analyze(body: Result<Bytes, BytesRejection>) -> Response {
@@ -95,8 +99,8 @@ pub(super) async fn analyze(body: Result<Bytes, BytesRejection>) -> Response {
             );
         }
     };
-    // The pipeline runs on rayon's pool: off the runtime's threads, so
-    // that a large text holds up no other client.
+    // The pipeline runs on rayon's pool, off the runtime's threads. So a
+    // large text holds up no other client.
     match tokio::task::spawn_blocking(move || views(&request)).await {
         Ok(analysis) => (
             [(header::CONTENT_TYPE, "application/json")],
@@ -147,9 +151,9 @@ fn views(request: &Request) -> Analysis {
     }
 }
 
-/// Each line of `text` as it is written, keys in the command line's order;
-/// a line that is not JSON (a report miette could not write as JSON, told
-/// in the short format instead) as a string.
+/// Each line of `text` as it is written, keys in the command line's order.
+/// A line that is not JSON becomes a string. Such a line is a report miette
+/// could not write as JSON, so it is told in the short format instead.
 fn json_lines(text: &str) -> Vec<Box<RawValue>> {
     text.lines()
         .map(|line| {

@@ -1,7 +1,8 @@
-//! The page and the data it shows, built into the binary: the page's files,
-//! the examples (`examples/*.txt`, `examples/malformed/*.txt`) and the
-//! grammar (`grammar/*.ebnf`) with the source of each rule's nom function,
-//! cut from `src/syntax/*.rs`. No route reads a file at run time.
+//! The page and the data it shows, built into the binary. That is the
+//! page's files and the examples (`examples/*.txt`,
+//! `examples/malformed/*.txt`). It is also the grammar (`grammar/*.ebnf`),
+//! with the source of each rule's nom function cut from `src/syntax/*.rs`.
+//! No route reads a file at run time.
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -69,10 +70,11 @@ struct Example {
     layout: &'static str,
 }
 
-/// How an example shows its code, as `tests/malformed.rs` reads it: text
-/// after a terminator is a warning only when the game is forced, and the
-/// tokens layout's framing codes (and its example) are read in that
-/// layout, and the strict layout's codes in that one.
+/// The game and layout an example is read in to show its code, as
+/// `tests/malformed.rs` reads it. Text after a terminator is a warning only
+/// when the game is forced. The tokens layout's framing codes, and its
+/// example, are read in that layout. The strict layout's codes are read in
+/// the strict layout.
 fn read_as(name: &str) -> (&'static str, &'static str) {
     match name {
         "malformed/document.after_terminator.txt" => ("choker", "lines"),
@@ -102,8 +104,9 @@ fn asset(content_type: &'static str, body: &str) -> Response {
         .into_response()
 }
 
-/// The examples, by their path under `examples/`: one of each game, and
-/// one of every error code (a test holds the list equal to the folders).
+/// The examples, by their path under `examples/`. There is one of each
+/// game, and one of every error code. A test holds the list equal to the
+/// folders.
 macro_rules! examples {
     ($($name:literal),* $(,)?) => {
         &[$(($name, include_bytes!(concat!("../../examples/", $name)))),*]
@@ -229,9 +232,10 @@ struct Function {
     source: String,
 }
 
-/// Every function whose doc comment opens by quoting a rule
-/// (`` /// `card = rank , suit ;` ``), as `tests/grammar.rs` finds them,
-/// by the rule's name.
+/// Every function whose doc comment opens by quoting a rule, by the rule's
+/// name:
+/// `` /// `card = rank , suit ;` ``.
+/// They are found as `tests/grammar.rs` finds them.
 fn rule_functions() -> BTreeMap<String, Function> {
     let mut functions = BTreeMap::new();
     for &(file, text) in SYNTAX_FILES {
@@ -253,9 +257,9 @@ fn rule_functions() -> BTreeMap<String, Function> {
     functions
 }
 
-/// The item whose doc comment holds line `quote`: its doc comment and
-/// attributes, its signature, and its body to the closing brace at the
-/// signature's indentation (rustfmt's layout).
+/// The item whose doc comment holds line `quote`. That is its doc comment
+/// and attributes, its signature, and its body. The body runs to the
+/// closing brace at the signature's indentation (rustfmt's layout).
 fn function_at(file: &'static str, lines: &[&str], quote: usize) -> Option<Function> {
     let is_preamble = |line: &str| {
         let line = line.trim_start();
@@ -313,8 +317,8 @@ mod tests {
     }
 
     /// Each rule of the grammar has its function's source, from its doc
-    /// comment to its closing brace, and the page shows a function of
-    /// every file the grammar names.
+    /// comment to its closing brace. The page shows a function of every
+    /// file the grammar names.
     #[test]
     fn every_rule_has_the_source_of_its_function() {
         let functions = rule_functions();

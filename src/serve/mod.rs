@@ -1,12 +1,12 @@
 //! The playground, `cardsharp serve`: a page for learning and trying the
-//! languages, and the one endpoint it calls, `POST /api/analyze`, served
-//! on loopback only.
+//! languages. It comes with the one endpoint the page calls:
+//! `POST /api/analyze`. Both are served on loopback only.
 //!
 //! Everything the server answers is built into the binary: the page's
 //! files, the examples and the grammar with its nom functions. No route
 //! reads the file system, so no path can reach outside them. The analysis
-//! renders through the command line's own writers ([`run_bytes`] with the
-//! JSON formats, [`format::source`]), so the page shows what `run`,
+//! renders through the command line's own writers: [`run_bytes`] with the
+//! JSON formats, and [`format::source`]. So the page shows what `run`,
 //! `check`, `explain`, `parse` and `fmt` print.
 //!
 //! [`run_bytes`]: crate::pipeline::run_bytes
@@ -27,9 +27,9 @@ use axum::routing::{get, post};
 /// The largest request body `/api/analyze` reads: larger ones get 413.
 pub const BODY_LIMIT: usize = 1 << 20;
 
-/// Binds `port` on 127.0.0.1, and only there: the playground runs
-/// whatever text it is sent, for whoever sits at this machine. Port 0
-/// takes a free one; the listener's `local_addr` says which.
+/// Binds `port` on 127.0.0.1, and only there. The playground runs whatever
+/// text it is sent, for whoever sits at this machine. Port 0 takes a free
+/// port; the listener's `local_addr` says which.
 ///
 /// # Errors
 ///

@@ -1,7 +1,7 @@
 //! Bridge hands (`grammar/bridge.ebnf`).
 
-// Each rule's error is nom's: the input does not match the rule its doc
-// comment quotes.
+// Each rule's error is nom's. It means the input does not match the rule that
+// the doc comment quotes.
 #![allow(clippy::missing_errors_doc)]
 
 use nom::combinator::all_consuming;
@@ -25,17 +25,17 @@ pub fn bridge_hand(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
     .parse_complete(input)
 }
 
-/// A hand read afresh from its line: the form for callers that keep no
-/// hand to read into. `None` when the row has faults, each reported.
+/// A hand read afresh from its line. This form is for callers that keep no hand
+/// to read into. `None` when the row has faults, each reported.
 pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
     super::read_fresh(|hand| read_bridge_hand(line, hand, diagnostics))
 }
 
-/// Reads a hand into one the caller owns (the pipeline keeps one a task),
-/// so that the cards are written once, where they are read, as
-/// [`super::choker::read_choker_pair`] explains: by the fast path, else by
-/// [`bridge_hand`], else with a diagnosis. `false` when the row has
-/// faults, each reported.
+/// Reads a hand into one the caller owns; the pipeline keeps one per task. So
+/// the cards are written once, where they are read, as
+/// [`super::choker::read_choker_pair`] explains. The row is read by the fast
+/// path, else by [`bridge_hand`], else with a diagnosis. `false` when the row
+/// has faults, each reported.
 #[inline(always)]
 pub(crate) fn read_bridge_hand(
     line: &Line<'_>,
@@ -88,9 +88,9 @@ mod tests {
         assert_eq!(parse(more).1, ["card_count"]);
     }
 
-    /// Two whole hands on one line are how the judges' token layout may
-    /// write them: one report, which names that layout, with the blank
-    /// between the hands where the line breaks.
+    /// The judges' token layout may write two whole hands on one line. That is
+    /// one report, which names the layout. It marks the blank between the hands
+    /// as the place to break the line.
     #[test]
     fn two_whole_hands_on_one_line_name_the_tokens_layout() {
         let two = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H";
@@ -114,7 +114,7 @@ mod tests {
         assert!(diagnostics[0].help().unwrap().contains("--layout tokens"));
     }
 
-    /// `card_row`: a line all in lowercase is one mistake, reported once
+    /// `card_row`: a line all in lowercase is one mistake. It is reported once
     /// for the line, with the line in capitals as the fix.
     #[test]
     fn a_lowercase_line_is_one_report() {
@@ -124,8 +124,8 @@ mod tests {
         assert_eq!(codes, ["lowercase_card"]);
     }
 
-    /// `card_row`: a line wrong as a whole is one report, with the line as
-    /// it should be where that can be known.
+    /// `card_row`: a line wrong as a whole is one report. Where it can be
+    /// known, the report gives the line as it should be.
     #[test]
     fn a_line_wrong_as_a_whole_is_one_report() {
         let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";

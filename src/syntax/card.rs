@@ -1,13 +1,13 @@
 //! The rules every game shares (`grammar/common.ebnf`), parameterised by the
-//! game's alphabet, and the diagnosis of a token that is not a card.
+//! game's alphabet. Also the diagnosis of a token that is not a card.
 //!
-//! Each rule is a nom parser named after it, built from combinators as the
-//! rule is written. `read_card_row`, no rule, is what the games call:
-//! the fast path of `super::fast::card_row`, else the grammar, else the
-//! diagnosis of what the grammar rejected.
+//! Each rule is a nom parser named after it, built from combinators as the rule
+//! is written. The games call `read_card_row`, which is no rule. It tries the
+//! fast path of `super::fast::card_row`, then the grammar. Failing both, it
+//! diagnoses what the grammar rejected.
 
-// Each rule's error is nom's: the input does not match the rule its doc
-// comment quotes.
+// Each rule's error is nom's. It means the input does not match the rule that
+// the doc comment quotes.
 #![allow(clippy::missing_errors_doc)]
 
 use nom::bytes::complete::{take_till1, take_while, take_while1};
@@ -86,17 +86,17 @@ pub fn card<'a>(
     )
 }
 
-/// A card and the bytes it was written with: a rule does not know where
-/// its input stands in the file, so the caller makes the span
-/// ([`Line::span_of`]).
+/// A card and the bytes it was written with. A rule does not know where its
+/// input stands in the file. So the caller makes the span, with
+/// [`Line::span_of`].
 pub type WrittenCard<'a> = (&'a [u8], (Rank, Suit));
 
 /// `card_row = blank , card , { gap , card } , blank ;`
 ///
-/// With exactly `N` cards (`N` at least one), as the game that uses the
-/// row counts them: the repetition is `fill`ed into an array, so a row
-/// takes no allocation. What follows the row is left to the caller, which
-/// wants the whole line (`all_consuming`).
+/// It reads exactly `N` cards (`N` at least one), as the game that uses the row
+/// counts them. The repetition is `fill`ed into an array, so a row takes no
+/// allocation. What follows the row is left to the caller, which wants the
+/// whole line (`all_consuming`).
 ///
 /// ```
 /// use cardsharp::ast::Game;
@@ -124,22 +124,21 @@ pub fn card_row<'a, const N: usize>(
     )
 }
 
-/// A token: a run of non-blank bytes, the unit the diagnosis splits a row
-/// into, so that one bad card is reported alone and the next card is read
-/// as usual.
+/// A token: a run of non-blank bytes. The diagnosis splits a row into tokens.
+/// So one bad card is reported alone, and the next card is read as usual.
 fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
     take_till1(is_blank).parse_complete(input)
 }
 
-/// Reads the row of `N` cards on `line` by `rule` (a game's rule made of
-/// `card_row`) into `cards`, a place the caller owns (a hand, a row of a
-/// deal) so they are written once. `false` when the row has faults, each
-/// reported.
+/// Reads the row of `N` cards on `line` by `rule`, a game's rule made of
+/// `card_row`. The cards go into `cards`, a place the caller owns, such as a
+/// hand or a row of a deal. So they are written once. `false` when the row has
+/// faults, each reported.
 ///
-/// The canonical layout, and plain rows spaced otherwise (as the tokens
-/// layout's records are), are read by the shortcuts, inline, so that they
-/// run in each copy of the hot loops; any other row by the grammar; a row
-/// the grammar rejects is diagnosed.
+/// The shortcuts read the canonical layout, and plain rows spaced otherwise (as
+/// the tokens layout's records are). They are inline, so they run in each copy
+/// of the hot loops. The grammar reads any other row. A row the grammar rejects
+/// is diagnosed.
 #[inline(always)]
 pub(crate) fn read_card_row<const N: usize>(
     line: &Line<'_>,
@@ -157,9 +156,9 @@ pub(crate) fn read_card_row<const N: usize>(
     other_card_row(line, game, rule, cards, diagnostics)
 }
 
-/// A row the shortcuts did not read (one with faults, or laid out in a
-/// way they do not know): out of line, so that the common rows' code stays
-/// small. Read by the grammar.
+/// A row the shortcuts did not read: one with faults, or laid out in a way they
+/// do not know. The grammar reads it. It is out of line, so the common rows'
+/// code stays small.
 #[inline(never)]
 fn other_card_row<const N: usize>(
     line: &Line<'_>,
@@ -189,9 +188,9 @@ pub(crate) fn cards_at<const N: usize>(
     written.map(|(text, (rank, suit))| Card::new(rank, suit, line.span_of(text).offset))
 }
 
-/// The row again, token by token, when the grammar rejected it: each token
-/// that is not a card is diagnosed on its own, and a wrong count is
-/// reported once for the line. `None` when anything was reported.
+/// Reads the row again, token by token, when the grammar rejected it. Each
+/// token that is not a card is diagnosed on its own. A wrong count is reported
+/// once for the line. `None` when anything was reported.
 fn diagnose_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
@@ -201,7 +200,7 @@ fn diagnose_card_row<const N: usize>(
     if let Some(kind) = whole_line_fault(line.trimmed(), game, N)
         .or_else(|| super::tokens::records_on_one_line(line))
     {
-        // A line wrong as a whole is one mistake: one report, in the
+        // A line wrong as a whole is one mistake. It gets one report, in the
         // language of the records it holds.
         let language = match kind {
             Kind::RecordsOnOneLine { game: held, .. } => held,
@@ -238,9 +237,9 @@ fn diagnose_card_row<const N: usize>(
     }
     let prose = 2 * card_like_tokens < all_tokens;
     if prose {
-        // Mostly no cards here (prose, where `as` may look like a card):
-        // one report for the line, but bytes that are not UTF-8 are still
-        // pointed at one by one.
+        // Mostly no cards here: prose, where `as` may look like a card. The
+        // line gets one report. Bytes that are not UTF-8 are still pointed at
+        // one by one.
         let mut index = 0;
         diagnostics.retain(|diagnostic| {
             let keep = index < reported_before || diagnostic.kind == Kind::InvalidUtf8;
@@ -273,9 +272,9 @@ fn diagnose_card_row<const N: usize>(
     (diagnostics.len() == reported_before).then_some(cards)
 }
 
-/// Cards written in lowercase are one mistake: where the reports from
-/// `before` on are several, and each of a card in lowercase, they become
-/// one, on `span`, with its `text` as it should be (in capitals).
+/// Cards written in lowercase are one mistake. The reports from `before` on may
+/// be several, each of a card in lowercase. Then they become one report on
+/// `span`, with its `text` in capitals as the fix.
 pub(crate) fn lowercase_as_one(
     diagnostics: &mut Vec<Diagnostic>,
     before: usize,
@@ -305,11 +304,14 @@ fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
         .filter(|token| !token.is_empty())
 }
 
-/// A row of `count` cards of `game` written in a way that is wrong as a
-/// whole, each pattern one mistake however many cards it touches: a
-/// comment (`#…`, `//…`), a numbered line (`1. KS QS …`), cards separated
-/// by commas, or every card written suit first (`SK SQ …`). The fix is
-/// in the kind where it can be computed.
+/// A row of `count` cards of `game` written in a way that is wrong as a whole.
+/// Each pattern is one mistake, however many cards it touches:
+/// - a comment (`#…`, `//…`);
+/// - a numbered line (`1. KS QS …`);
+/// - cards separated by commas;
+/// - every card written suit first (`SK SQ …`).
+///
+/// The kind holds the fix where it can be computed.
 pub(crate) fn whole_line_fault(trimmed: &[u8], game: Game, count: usize) -> Option<Kind> {
     let alphabet = game.alphabet();
     let is_card = |token: &[u8]| all_consuming(card(alphabet)).parse_complete(token).is_ok();
@@ -356,10 +358,10 @@ pub(crate) fn whole_line_fault(trimmed: &[u8], game: Game, count: usize) -> Opti
     None
 }
 
-/// Whether at least half the tokens of `line` are cards of `game` or
-/// plainly meant as cards (`10H`, `kh`, `KSQS`, `K♠`): what tells a line
-/// of cards with faults from a line of prose (where a word such as `as`
-/// may look like a card), which is one mistake, not one a word.
+/// Whether at least half the tokens of `line` are cards of `game`, or plainly
+/// meant as cards (`10H`, `kh`, `KSQS`, `K♠`). This tells a line of cards with
+/// faults from a line of prose. In prose, a word such as `as` may look like a
+/// card. A line of prose is one mistake, not one per word.
 // `like` and `line`, `all` and `alphabet` read apart in context.
 #[allow(clippy::similar_names)]
 pub(crate) fn mostly_card_like(line: &Line<'_>, game: Game) -> bool {
@@ -400,9 +402,9 @@ impl TokenDiagnosis {
 }
 
 /// Says why `text`, a token of `line`, is not a card of `game`, guessing the
-/// fix where it can. One report a token: the first case that fits, from
-/// bytes that are no text, through cards mistyped as a whole, to a pair
-/// whose rank or suit is wrong.
+/// fix where it can. Each token gets one report: the first case that fits. The
+/// cases go in order: bytes that are no text, cards mistyped as a whole, then a
+/// pair whose rank or suit is wrong.
 pub(crate) fn diagnose_token(
     line: &Line<'_>,
     text: &[u8],
@@ -430,8 +432,8 @@ pub(crate) fn diagnose_token(
     TokenDiagnosis::NOT_A_CARD
 }
 
-/// [`diagnose_token`] for a token of bytes beyond ASCII: invalid UTF-8,
-/// or characters that look like a card's letters (one report each).
+/// [`diagnose_token`] for a token of bytes beyond ASCII. It reports invalid
+/// UTF-8, or characters that look like a card's letters, one report each.
 /// `None` for any other token.
 fn non_ascii_token(
     line: &Line<'_>,
@@ -449,8 +451,8 @@ fn non_ascii_token(
         return None;
     }
     let (ascii, found) = repair(text, |c| look_alike_in_cards(c, alphabet))?;
-    // One report for each look-alike, however many other faults the
-    // token has; those are told once it is ASCII.
+    // One report for each look-alike, however many other faults the token has.
+    // Those are told once it is ASCII.
     let fixed: Option<Vec<String>> = ascii
         .split(|&b| is_blank(b))
         .filter(|piece| !piece.is_empty())
@@ -503,8 +505,9 @@ fn mistyped_cards(
     None
 }
 
-/// [`diagnose_token`] for a token of two bytes, at `text`, that is no
-/// card: its rank, its suit, or both (then one fault, the token, not two).
+/// [`diagnose_token`] for a token of two bytes, at `text`, that is no card. Its
+/// rank is wrong, its suit, or both. Both wrong is one fault, the token, not
+/// two.
 fn pair_not_a_card(
     text: Span,
     pair: [u8; 2],
@@ -545,10 +548,10 @@ fn pair_not_a_card(
     TokenDiagnosis::mistyped(1)
 }
 
-/// The ASCII byte `found`, a character that looks like one, stands for in
-/// a card row of `alphabet`: a suit symbol's letter where the game has that
-/// suit, a space for any other Unicode space. A dash has no place among
-/// cards: it is the Choker hand's to judge.
+/// The ASCII byte a look-alike character, `found`, stands for in a card row of
+/// `alphabet`. A suit symbol stands for its letter, where the game has that
+/// suit. Any other Unicode space stands for a space. A dash has no place among
+/// cards: the Choker hand judges it.
 #[must_use]
 pub(crate) fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8> {
     let letter = match found {
@@ -562,14 +565,15 @@ pub(crate) fn look_alike_in_cards(found: char, alphabet: &Alphabet) -> Option<u8
     alphabet.suit(letter).map(|_| letter)
 }
 
-/// A look-alike as found: its bytes in the text, the character and the
-/// ASCII byte it stands for.
+/// A look-alike as found. It holds its bytes in the text, the character, and
+/// the ASCII byte it stands for.
 pub(crate) type Found<'a> = (&'a [u8], char, u8);
 
-/// `text` with each look-alike (as `meant` tells them) written in ASCII,
-/// and where each stood; `None` when it has none, or holds another
-/// character that is not ASCII, or is not UTF-8: those are other faults.
-/// The emoji variation selector after a suit symbol (`♥️`) goes with it.
+/// `text` with each look-alike written in ASCII, and where each stood. `meant`
+/// tells which characters are look-alikes. `None` when `text` has none, holds
+/// another character that is not ASCII, or is not UTF-8. Those are other
+/// faults. The emoji variation selector after a suit symbol (`♥️`) goes with
+/// the symbol.
 pub(crate) fn repair(
     text: &[u8],
     meant: impl Fn(char) -> Option<u8>,
@@ -595,9 +599,8 @@ pub(crate) fn repair(
     (!found.is_empty()).then_some((ascii, found))
 }
 
-/// The card `piece` stands for once capitals and `T` for `10` are
-/// written, as the other hints would fix it: one look-alike report then
-/// gives the whole fix.
+/// The card `piece` stands for once capitals and `T` for `10` are written, as
+/// the other hints would fix it. So one look-alike report gives the whole fix.
 fn card_meant(piece: &[u8], alphabet: &'static Alphabet) -> Option<String> {
     let mut upper = piece.to_ascii_uppercase();
     if let [b'1', b'0', suit] = upper[..]
@@ -758,8 +761,8 @@ mod tests {
             .collect()
     }
 
-    /// Rule `card = rank , suit ;` where the suit is a letter: a suit symbol is
-    /// one report on its three bytes, with the card (ten included) fixed.
+    /// Rule `card = rank , suit ;` where the suit is a letter. A suit symbol is
+    /// one report on its three bytes, with the card fixed, ten included.
     #[test]
     fn a_suit_symbol_is_named_with_the_card_fixed() {
         assert_eq!(
@@ -770,8 +773,8 @@ mod tests {
             row_reports("AS 10♥ 2C", Game::Whist),
             [("look_alike", Span::new(105, 3), Some("write `TH`".into()))]
         );
-        // The emoji form goes with its variation selector; lowercase is
-        // fixed in the same help.
+        // The emoji form goes with its variation selector. Lowercase is fixed
+        // in the same help.
         assert_eq!(
             row_reports("AS q\u{2666}\u{fe0f} 2C", Game::Bridge),
             [("look_alike", Span::new(104, 6), Some("write `QD`".into()))]
@@ -780,7 +783,7 @@ mod tests {
         assert_eq!(row_reports("1S K♥ 2C", Game::Choker)[0].0, "not_a_card");
     }
 
-    /// Rule `gap = ( " " | "\t" ) , blank ;`: a no-break space is no gap, yet
+    /// Rule `gap = ( " " | "\t" ) , blank ;`. A no-break space is no gap. Yet
     /// the cards on either side are cards, counted as such.
     #[test]
     fn a_unicode_space_is_one_report_without_a_count() {
@@ -806,8 +809,8 @@ mod tests {
         );
     }
 
-    /// Rule `rank = ? one rank letter ? ;`: no deck has a `0`, and the standard
-    /// one has no `1`; the help names the cards most likely meant.
+    /// Rule `rank = ? one rank letter ? ;`. No deck has a `0`, and the standard
+    /// one has no `1`. The help names the cards most likely meant.
     #[test]
     fn a_one_digit_rank_suggests_the_card() {
         assert_eq!(

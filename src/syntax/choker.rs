@@ -1,11 +1,12 @@
 //! Choker hands and pairs (`grammar/choker.ebnf`).
 //!
-//! The rules first, each a nom parser named after it; then the readers
-//! the pipeline calls (`read_choker_pair`), which try the fast path of
-//! `super::fast::choker_hand`, else the grammar, else diagnose the line.
+//! The rules come first, each a nom parser named after its rule. Then come the
+//! readers the pipeline calls, such as `read_choker_pair`. They try the fast
+//! path of `super::fast::choker_hand`, then the grammar. Failing both, they
+//! diagnose the line.
 
-// Each rule's error is nom's: the input does not match the rule its doc
-// comment quotes.
+// Each rule's error is nom's. It means the input does not match the rule that
+// the doc comment quotes.
 #![allow(clippy::missing_errors_doc)]
 
 use nom::bytes::complete::tag;
@@ -28,14 +29,14 @@ const SCOPE: Scope = Scope::Game(Game::Choker);
 
 type Error<'a> = nom::error::Error<&'a [u8]>;
 
-/// A hand as the grammar reads it: the name and the cards, each with the
-/// bytes it was written with.
+/// A hand as the grammar reads it. It holds the name and the cards, each with
+/// the bytes it was written with.
 pub type WrittenHand<'a> = (&'a [u8], [WrittenCard<'a>; 5]);
 
 /// `choker_pair = choker_hand , choker_hand ;`
 ///
-/// Over the pair's two lines, which the framer found. The pipeline reads
-/// a pair hand by hand (`read_choker_pair`), so that a fault in the
+/// It takes the pair's two lines, as the framer found them. The pipeline reads
+/// a pair hand by hand instead, with `read_choker_pair`. So a fault in the
 /// first hand does not hide one in the second.
 pub fn choker_pair(lines: [&[u8]; 2]) -> Result<[WrittenHand<'_>; 2], nom::Err<Error<'_>>> {
     let [first, second] = lines;
@@ -94,17 +95,16 @@ pub fn choker_cards<'a>(input: &'a [u8]) -> IResult<&'a [u8], [WrittenCard<'a>; 
     .parse_complete(input)
 }
 
-/// A pair read afresh from its two lines: the form for callers that keep
-/// no pair to read into. `None` when either hand has faults, each
-/// reported.
+/// A pair read afresh from its two lines. This form is for callers that keep no
+/// pair to read into. `None` when either hand has faults, each reported.
 pub fn pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerPair> {
     super::read_fresh(|pair| read_choker_pair(lines, pair, diagnostics))
 }
 
-/// Reads a pair into one the caller owns (the pipeline keeps one a task),
-/// so that each field is written once, where it is read: a record copied
-/// right after it was written makes the processor wait for the stores to
-/// land. `false` when either hand has faults, each reported.
+/// Reads a pair into one the caller owns; the pipeline keeps one per task. So
+/// each field is written once, where it is read. A record copied right after it
+/// was written makes the processor wait for the stores to land. `false` when
+/// either hand has faults, each reported.
 #[inline(always)]
 pub(crate) fn read_choker_pair(
     lines: &[Line<'_>; 2],
@@ -122,8 +122,8 @@ pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<Choker
     super::read_fresh(|hand| read_choker_hand(line, hand, diagnostics))
 }
 
-/// Reads a hand into one the caller owns: the canonical layout by the
-/// fast path, any other by the grammar, and a line the grammar rejects is
+/// Reads a hand into one the caller owns. The canonical layout is read by the
+/// fast path, any other by the grammar. A line the grammar rejects is
 /// diagnosed.
 #[inline(always)]
 fn read_choker_hand(
@@ -143,8 +143,8 @@ fn read_choker_hand(
     }
 }
 
-/// A hand in another layout, or with faults: out of line, so that the
-/// common hand's code stays small.
+/// A hand in another layout, or with faults. It is out of line, so the common
+/// hand's code stays small.
 #[inline(never)]
 fn other_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
     match choker_hand(line.text) {
@@ -165,10 +165,10 @@ pub(crate) fn hand_at(line: &Line<'_>, (name, cards): WrittenHand<'_>) -> Choker
     }
 }
 
-/// The cards of a hand line as far as they can be read, for the checks of
-/// a pair with faults: all five of a hand the grammar reads, else each
-/// pair of the ten characters after the dash that is a card; none where
-/// those are not ten.
+/// The cards of a hand line, as far as they can be read, for the checks of a
+/// pair with faults. A hand the grammar reads gives all five. Otherwise, each
+/// pair of the ten characters after the dash that is a card counts. Where those
+/// are not ten characters, there are none.
 pub(crate) fn cards_read(line: &Line<'_>) -> Vec<Card> {
     if let Ok((_, written)) = choker_hand(line.text) {
         return hand_at(line, written).cards.to_vec();
@@ -189,8 +189,8 @@ pub(crate) fn cards_read(line: &Line<'_>) -> Vec<Card> {
         .collect()
 }
 
-/// Says why a line the grammar rejected is not a Choker hand: each fault of
-/// the name and of the cards on its own.
+/// Says why a line the grammar rejected is not a Choker hand. Each fault of the
+/// name and of the cards is told on its own.
 fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
     if look_alikes_alone(line, diagnostics) {
         return;
@@ -226,8 +226,8 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
     diagnose_name(line, name.trim_ascii(), dash_span, diagnostics);
     diagnose_cards(line, cards.trim_ascii(), dash_span, diagnostics);
     if diagnostics.len() == reported_before {
-        // The parts are each fine, so the fault is in how they are joined
-        // (a second dash, say): the whole line is not a hand.
+        // The parts are each fine, so the fault is in how they are joined, such
+        // as a second dash. The whole line is not a hand.
         diagnostics.push(Diagnostic::new(
             SCOPE,
             Kind::UnrecognisedLine,
@@ -236,8 +236,8 @@ fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The fault of a hand's `name`, if any: empty (reported at the dash), a
-/// character that is no letter, too long.
+/// The fault of a hand's `name`, if any. It may be empty (reported at the
+/// dash), hold a character that is no letter, or be too long.
 fn diagnose_name(line: &Line<'_>, name: &[u8], dash_span: Span, diagnostics: &mut Vec<Diagnostic>) {
     if name.is_empty() {
         diagnostics.push(Diagnostic::new(SCOPE, Kind::NameEmpty, dash_span));
@@ -252,10 +252,10 @@ fn diagnose_name(line: &Line<'_>, name: &[u8], dash_span: Span, diagnostics: &mu
     }
 }
 
-/// The faults of a hand's `cards`, after its dash: card by card where
-/// they are ten ASCII characters, else look-alikes, tens as digits, bytes
-/// that are no text, or the wrong count (reported at the dash when there
-/// are none).
+/// The faults of a hand's `cards`, after its dash. Ten ASCII characters are
+/// told card by card. Otherwise the fault is look-alikes, tens as digits, bytes
+/// that are no text, or the wrong count. With no cards at all, the count is
+/// reported at the dash.
 fn diagnose_cards(
     line: &Line<'_>,
     cards: &[u8],
@@ -308,8 +308,8 @@ fn diagnose_cards(
     }
 }
 
-/// The faults of a hand's ten ASCII card characters, `cards`, card by
-/// card; in lowercase, one report for them all, as for a bridge line.
+/// The faults of a hand's ten ASCII card characters, `cards`, card by card.
+/// Cards in lowercase get one report for them all, as on a bridge line.
 fn diagnose_ten_characters(line: &Line<'_>, cards: &[u8], diagnostics: &mut Vec<Diagnostic>) {
     let alphabet = Game::Choker.alphabet();
     let before = diagnostics.len();
@@ -327,8 +327,8 @@ fn diagnose_ten_characters(line: &Line<'_>, cards: &[u8], diagnostics: &mut Vec<
     );
 }
 
-/// A line with no dash: the dash left out (`JoeyQDKDQSKSJS`, with the fix)
-/// or a line that is no hand at all.
+/// A line with no dash. Either the dash was left out (`JoeyQDKDQSKSJS`, with
+/// the fix), or the line is no hand at all.
 fn missing_dash(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
     let fixed = guess_dash(line.trimmed());
     let tokens = line
@@ -368,11 +368,11 @@ fn first_dash_look_alike(text: &[u8]) -> Option<(&[u8], char)> {
     None
 }
 
-/// A hand right but for its look-alikes (an en dash, a no-break space
-/// around the dash, a suit symbol): one report for each, all with the hand
-/// as it should be, as no other fault stands in the way. `false` when the
-/// line has no look-alike or other faults too, which the full diagnosis
-/// then tells, each look-alike still on its own.
+/// A hand that is right but for its look-alikes: an en dash, a no-break space
+/// around the dash, a suit symbol. Each gets one report. Every report carries
+/// the hand as it should be, since no other fault stands in the way. `false`
+/// when the line has no look-alike, or has other faults too. The full diagnosis
+/// then tells those, each look-alike still on its own.
 fn look_alikes_alone(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> bool {
     let alphabet = Game::Choker.alphabet();
     let Some((ascii, found)) = repair(line.text, |c| {
@@ -407,11 +407,11 @@ fn look_alike(found: char, meant: u8, fixed: Option<String>, span: Span) -> Diag
     )
 }
 
-/// `choker_cards` with a ten written `10` as the standard deck's players
-/// write it (`10D3S2G5D4D`), cut where each card begins, a `10` and its
-/// suit one piece; `None` unless that makes five cards, one of them a
-/// `10`. Then each `10` is one report (with `TD` as the fix), not a count
-/// of eleven characters that hides which card is long.
+/// `choker_cards` with a ten written `10`, as players of the standard deck
+/// write it (`10D3S2G5D4D`). The cards are cut where each begins; a `10` and
+/// its suit are one piece. `None` unless that makes five cards, one of them a
+/// `10`. Then each `10` is one report, with `TD` as the fix. A count of eleven
+/// characters would hide which card is long.
 fn tens_as_digits(cards: &[u8]) -> Option<Vec<&[u8]>> {
     if !cards.is_ascii() {
         return None;
@@ -453,8 +453,8 @@ fn name_character(line: &Line<'_>, rest: &[u8]) -> Diagnostic {
     Diagnostic::new(SCOPE, kind, line.span_of(&rest[..length]))
 }
 
-/// `JoeyQDKDQSKSJS` as `Joey-QDKDQSKSJS`, when the last ten characters are
-/// five cards and what stands before them is a name.
+/// `JoeyQDKDQSKSJS` as `Joey-QDKDQSKSJS`. That needs the last ten characters to
+/// be five cards, and what stands before them to be a name.
 fn guess_dash(line: &[u8]) -> Option<String> {
     let split = line.len().checked_sub(10)?;
     let (name_part, cards) = line.split_at(split);
@@ -568,8 +568,8 @@ mod tests {
             .collect()
     }
 
-    /// Rule `choker_cards = card , card , card , card , card ;` with the ten
-    /// as `10`: one report on the three bytes, not a count of eleven.
+    /// Rule `choker_cards = card , card , card , card , card ;` with the ten as
+    /// `10`. That is one report on the three bytes, not a count of eleven.
     #[test]
     fn a_ten_in_digits_is_found_among_the_cards() {
         assert_eq!(
@@ -584,9 +584,9 @@ mod tests {
         assert_eq!(parse("Joey-10D3S2G5D").1, [("card_count", Span::new(5, 9))]);
     }
 
-    /// Rule `choker_cards = card , card , card , card , card ;` in
-    /// lowercase: one mistake, one report on the cards, with them all in
-    /// capitals; one card in lowercase is reported alone.
+    /// Rule `choker_cards = card , card , card , card , card ;` in lowercase.
+    /// That is one mistake: one report on the cards, with them all in capitals.
+    /// One card in lowercase is reported alone.
     #[test]
     fn cards_in_lowercase_are_one_report() {
         for (text, span, fixed) in [
@@ -604,7 +604,7 @@ mod tests {
         assert_eq!(reports("Joey-1c3s2g5d4X").len(), 5);
     }
 
-    /// Rule `choker_hand = blank , name , blank , "-" , ... ;`: a dash of
+    /// Rule `choker_hand = blank , name , blank , "-" , ... ;`. A dash of
     /// another kind is one report on its bytes, with the hand fixed.
     #[test]
     fn a_dash_look_alike_is_named() {
@@ -641,8 +641,8 @@ mod tests {
         );
     }
 
-    /// Rule `blank = { " " | "\t" } ;` and `suit`: a no-break space around the
-    /// dash and a suit symbol among the cards are each one report.
+    /// Rule `blank = { " " | "\t" } ;` and `suit`. A no-break space around the
+    /// dash is one report. So is a suit symbol among the cards.
     #[test]
     fn spaces_and_suit_symbols_are_named() {
         assert_eq!(

@@ -1,14 +1,17 @@
-//! The document layer (`grammar/document.ebnf`): which lines make a record,
-//! and which section, of which game, each record belongs to.
+//! The document layer (`grammar/document.ebnf`). It decides which lines make a
+//! record, and which section, of which game, each record belongs to.
 //!
-//! The `Framer` sees one line at a time and never fails. It holds a few
-//! lines at most, as positions: an unfinished record (a Choker hand waiting
-//! for its opponent, a whist deal still short of lines), or lines whose
-//! reading waits for the line after them (a doubtful deal, rows where a
-//! trump line belongs, the rows after a `#` that cut a deal short, a run
-//! of prose up to 32 KiB). So input can be fed to it in blocks of any size
-//! and memory does not grow with the input; a line only shown in a report
-//! is let go when it lies far behind.
+//! The `Framer` sees one line at a time and never fails. It holds a few lines
+//! at most, as positions:
+//! - an unfinished record: a Choker hand waiting for its opponent, or a whist
+//!   deal still short of lines;
+//! - lines whose reading waits for the line after them. Those are a doubtful
+//!   deal, rows where a trump line belongs, or the rows after a `#` that cut a
+//!   deal short. A run of prose up to 32 KiB waits too.
+//!
+//! So input can be fed to it in blocks of any size, and memory does not grow
+//! with the input. A line only shown in a report is let go when it lies far
+//! behind.
 
 use super::fast::framing as fast;
 use super::fast::placed::{placed_bridge_hands, placed_whist_dealt};
@@ -41,8 +44,8 @@ pub enum Frame {
 }
 
 impl Frame {
-    /// The first and last line of the frame: what a report shows, and where
-    /// a record's line number comes from.
+    /// The first and last line of the frame. A report shows them, and a
+    /// record's line number comes from them.
     #[must_use]
     pub fn lines(&self) -> (LineRef, LineRef) {
         match self {
@@ -54,11 +57,11 @@ impl Frame {
     }
 }
 
-/// Where the `Framer` puts the frames it finds, in order. Any
-/// `FnMut(Frame)` is one. A sink of its own may also take the usual frames
-/// (a bridge hand, a Choker pair, a whist deal) by their lines, so that no
-/// `Frame` is built only to be taken apart again: the pipeline's does, as
-/// framing is the one stage that runs on a single thread.
+/// Where the `Framer` puts the frames it finds, in order. Any `FnMut(Frame)` is
+/// one. A sink of its own may also take the usual frames by their lines: a
+/// bridge hand, a Choker pair, a whist deal. Then no `Frame` is built only to
+/// be taken apart again. The pipeline's sink does this, as framing is the one
+/// stage that runs on a single thread.
 pub trait FrameSink {
     fn frame(&mut self, frame: Frame);
 
@@ -74,25 +77,24 @@ pub trait FrameSink {
         self.frame(Frame::Whist(*lines));
     }
 
-    /// A bridge hand of the tokens layout whose every token the framer
-    /// found to be a plain pair (two bytes, no dash): a sink may say so,
-    /// so that the hand is read as thirteen pairs rather than by the
-    /// grammar.
+    /// A bridge hand of the tokens layout whose every token the framer found to
+    /// be a plain pair: two bytes, no dash. A sink may take it as such. The
+    /// hand is then read as thirteen pairs rather than by the grammar.
     fn bridge_placed(&mut self, hand: PlacedRow) {
         self.bridge(hand.line);
     }
 
-    /// A whist deal of the tokens layout whose cards, from its first row
-    /// to its last, the framer found to be plain pairs, as
-    /// [`FrameSink::bridge_placed`]: its trump's line (no starts kept),
-    /// then its rows.
+    /// A whist deal of the tokens layout, placed as
+    /// [`FrameSink::bridge_placed`] places a hand. The framer found its cards,
+    /// from its first row to its last, to be plain pairs. `rows` holds its
+    /// trump's line (no starts kept), then its rows.
     fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
         self.whist(&rows.map(|row| row.line));
     }
 
-    /// Whole bridge hands of plain pairs in a row, in `block`: a sink may
-    /// keep them as one, for the hands to be found where their cards are
-    /// read. Here, each hand as [`FrameSink::bridge_placed`].
+    /// Whole bridge hands of plain pairs in a row, in `block`. A sink may keep
+    /// them as one; the hands are then found where their cards are read. By
+    /// default, each hand goes to [`FrameSink::bridge_placed`].
     fn bridge_hands(&mut self, run: PlacedHands, block: &Block<'_>) {
         placed_bridge_hands(
             run,
@@ -105,8 +107,8 @@ pub trait FrameSink {
         );
     }
 
-    /// A whist deal framed whole, in `block`: a sink may keep it as one,
-    /// for its rows to be found where its cards are read. Here, as
+    /// A whist deal framed whole, in `block`. A sink may keep it as one; its
+    /// rows are then found where its cards are read. By default, it goes to
     /// [`FrameSink::whist_placed`].
     fn whist_dealt(&mut self, deal: PlacedDeal, block: &Block<'_>) {
         let (lines, _) = placed_whist_dealt(deal, block, &mut WhistDeal::default());
@@ -134,18 +136,19 @@ enum State {
     Whist {
         lines: [LineRef; 5],
         count: usize,
-        /// Whether the deal's first line surely opens whist (a suit letter,
-        /// or any line inside a whist section), or only may: a line that
-        /// names a trump (`Hearts`, `NT`) or is one character, between
-        /// bridge hands. Such a deal is held, whole, until the line after
-        /// it says whether a whist section goes on (`#`, a trump line) or
-        /// the rows were bridge hands after a stray line.
+        /// Whether the deal's first line surely opens whist, or only may. It
+        /// surely does as a suit letter, or as any line inside a whist section.
+        /// It only may between bridge hands, as a line that names a trump
+        /// (`Hearts`, `NT`) or is one character. Such a deal is held whole
+        /// until the line after it decides. A `#` or a trump line says a whist
+        /// section goes on. Otherwise the rows were bridge hands after a stray
+        /// line.
         sure: bool,
     },
-    /// Whist, `--game auto`: lines of cards where a trump line or `#`
-    /// belongs. Held until the line after the fourth says whether a deal
-    /// lost its trump line (a `#` or a trump line follows) or the `#` was
-    /// left out before bridge hands (anything else).
+    /// Whist, `--game auto`: lines of cards where a trump line or `#` belongs.
+    /// They are held until the line after the fourth. If a `#` or a trump line
+    /// follows, a deal lost its trump line. If anything else follows, the `#`
+    /// was left out before bridge hands.
     Rows {
         rows: [LineRef; 4],
         count: usize,
@@ -157,19 +160,20 @@ enum State {
         deck: Option<u64>,
     },
     /// `--game auto`, after a `#` (or a line meaning one) that cut a deal
-    /// short: the lines of cards after it are held, up to the deal's
-    /// missing number, until the line after them says whether they were
-    /// the rest of the deal (a `#` or a trump line follows) or bridge hands
-    /// (anything else). The report of the cut deal covers them either way.
+    /// short. The lines of cards after it are held, up to the deal's missing
+    /// number. The line after them decides what they were. If a `#` or a trump
+    /// line follows, they were the rest of the deal. If anything else follows,
+    /// they were bridge hands. The report of the cut deal covers them either
+    /// way.
     AfterCut {
         deal: [LineRef; 5],
         dealt: usize,
         rows: [LineRef; 4],
         count: usize,
     },
-    /// `--game auto`: a run of lines that hold no card (prose, a README
-    /// walked into), held as its first and last line so that the run is
-    /// one report, within a bridge section or between sections.
+    /// `--game auto`: a run of lines that hold no card, such as prose or a
+    /// README walked into. It is held as its first and last line, so the run is
+    /// one report. It may be within a bridge section or between sections.
     Junk {
         first: LineRef,
         last: LineRef,
@@ -182,11 +186,11 @@ enum State {
     Closed {
         warned: bool,
     },
-    /// `--game` forced: the other game's terminator between records (`#`
-    /// among Choker hands, `END` between deals), whose report
-    /// ([`Framer::doubtful_terminator`]) waits for the next line: at the
-    /// end of the input it is the section's terminator written wrong;
-    /// before more lines, a stray line, and the section goes on.
+    /// `--game` forced: the other game's terminator between records. That is
+    /// `#` among Choker hands, or `END` between deals. Its report
+    /// ([`Framer::doubtful_terminator`]) waits for the next line. At the end of
+    /// the input, it is the section's terminator written wrong. Before more
+    /// lines, it is a stray line, and the section goes on.
     OtherTerminator {
         at: LineRef,
         /// The Choker hand waiting for its opponent.
@@ -197,39 +201,38 @@ enum State {
     },
 }
 
-/// Groups lines into [`Frame`]s: `document`, `section` and the three
-/// `*_section` rules of the grammar, as a state machine over lines.
+/// Groups lines into [`Frame`]s, as a state machine over lines. It runs the
+/// grammar's `document`, `section` and the three `*_section` rules.
 #[derive(Debug)]
 pub(crate) struct Framer {
     mode: Mode,
     state: State,
     last_line: Option<LineRef>,
-    /// The last line read into the current Choker section: where a missing
-    /// `END` is reported when the next section starts without one.
+    /// The last line read into the current Choker section. A missing `END` is
+    /// reported there when the next section starts without one.
     last_choker_line: Option<LineRef>,
-    /// The first hand of the current Choker section: when the section ends
-    /// with a hand unpaired, a hand is missing or extra somewhere after it,
-    /// and every pair from there may have been read with the wrong
-    /// opponent, which the report then says.
+    /// The first hand of the current Choker section. A section may end with a
+    /// hand unpaired. Then a hand is missing or extra somewhere after this one.
+    /// Every pair from there may have been read with the wrong opponent, and
+    /// the report says so.
     first_choker_hand: Option<LineRef>,
-    /// The suit a doubtful deal's first line named (`Hearts`), if any: the
-    /// fix its report offers.
+    /// The suit a doubtful deal's first line named (`Hearts`), if any. Its
+    /// report offers it as the fix.
     doubtful_trump: Option<u8>,
-    /// A doubtful deal opened by a damaged trump line (`SH`, `H.`): only
-    /// rows that are one whole deck prove it whist. `None` for any other
-    /// deal.
+    /// A doubtful deal opened by a damaged trump line (`SH`, `H.`). Only rows
+    /// that are one whole deck prove it whist. `None` for any other deal.
     damaged_trump: Option<DamagedTrump>,
     /// In [`State::OtherTerminator`], its two reports: the wrong
     /// terminator, and the stray one.
     doubtful_terminator: Option<Box<[Frame; 2]>>,
-    /// The last bridge hands read in a row, up to four, and how many there
-    /// were since the last line of another kind: a `#` right after them
-    /// says they may have been a whist deal that lost its trump line, and
-    /// its report then covers them.
+    /// The last bridge hands read in a row, up to four. Also how many there
+    /// were since the last line of another kind. A `#` right after them says
+    /// they may have been a whist deal that lost its trump line. That report
+    /// then covers them.
     recent_rows: [LineRef; 4],
     recent_count: usize,
-    /// Where the last line read starts, blank or not: how far the lines a
-    /// report may show lie behind.
+    /// Where the last line read starts, blank or not. It tells how far behind
+    /// lie the lines a report may show.
     latest: usize,
 }
 
@@ -260,7 +263,7 @@ impl Framer {
         }
     }
 
-    /// The offset of the first line the framer still holds: the input from
+    /// The offset of the first line the framer still holds. The input from
     /// there on must stay available until the next call.
     #[must_use]
     pub(crate) fn holds_from(&self) -> Option<usize> {
@@ -269,8 +272,8 @@ impl Framer {
                 waiting: Some(line),
             } => Some(line.offset),
             State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
-            // The rows, which may become records; the line before them is
-            // only shown in a report, and may be let go.
+            // The rows, which may become records. The line before them is only
+            // shown in a report, and may be let go.
             State::Rows { rows, .. } => Some(rows[0].offset),
             State::AfterCut { deal, .. } => Some(deal[0].offset),
             // Its line, whose ending the stray report takes.
@@ -287,8 +290,8 @@ impl Framer {
                 }
                 .offset,
             ),
-            // Lines only shown in a report: held while they are near, so
-            // that a run of blank lines after them is not kept in memory.
+            // Lines only shown in a report are held while they are near. So a
+            // run of blank lines after them is not kept in memory.
             State::Junk { first, .. }
                 if self.latest.saturating_sub(first.offset) <= MAX_JUNK_BYTES =>
             {
@@ -305,8 +308,8 @@ impl Framer {
         }
     }
 
-    /// The game of the Choker or whist section being read, for the
-    /// trace's notes; `None` between sections and in a bridge section.
+    /// The game of the Choker or whist section being read, for the trace's
+    /// notes. `None` between sections and in a bridge section.
     pub(crate) fn section_game(&self) -> Option<Game> {
         match self.state {
             State::Choker { .. } => Some(Game::Choker),
@@ -319,9 +322,9 @@ impl Framer {
 
     /// Feeds one line of the document.
     ///
-    /// The line each state nearly always sees (a bridge hand, a Choker
-    /// hand, a deal's trump line or play line) is recognised here from a
-    /// few bytes and framed at once; every other line takes the rules
+    /// Each state nearly always sees one kind of line: a bridge hand, a Choker
+    /// hand, a deal's trump line or play line. That line is recognised here
+    /// from a few bytes and framed at once. Every other line takes the rules
     /// below.
     #[inline(always)]
     pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
@@ -378,10 +381,10 @@ impl Framer {
             return;
         }
         if let Some(terminator) = terminator_meant_in_one_game(self.mode, line.trimmed()) {
-            // In a document of one game, the other game's terminator
-            // before any record closes nothing: read as the wrong
-            // terminator, its fix would end the section there. Between
-            // records, the next line says which it is.
+            // In a document of one game, the other game's terminator before any
+            // record closes nothing. Read as the wrong terminator, its fix
+            // would end the section there. Between records, the next line says
+            // which it is.
             match self.state {
                 _ if self.last_line.is_none() => {
                     emit.frame(stray(terminator, line));
@@ -398,9 +401,9 @@ impl Framer {
             && line.trimmed() == HASH.as_bytes()
             && matches!(self.state, State::Choker { waiting: Some(_) })
         {
-            // Between a pair's hands, in auto: a stray `#` if a hand
-            // follows, which makes the pair; else the section's `END`
-            // written wrong.
+            // Between a pair's hands, in auto. If a hand follows and makes the
+            // pair, this is a stray `#`. Else it is the section's `END` written
+            // wrong.
             self.defer_other_terminator(HASH, line);
             return;
         }
@@ -435,9 +438,9 @@ impl Framer {
         }
     }
 
-    /// A line too long to read: reported, and the end of any record it
-    /// would have belonged to (so that no line before it has to be kept
-    /// while the rest of it is skipped). `line` holds its first bytes only.
+    /// A line too long to read. It is reported, and it ends any record it would
+    /// have belonged to. So no line before it has to be kept while the rest of
+    /// it is skipped. `line` holds its first bytes only.
     pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.resume_after_other_terminator(None, emit);
         match &mut self.state {
@@ -496,8 +499,8 @@ impl Framer {
         ));
     }
 
-    /// In [`State::OtherTerminator`], a line after the other game's
-    /// terminator: that was a stray line, and the section goes on.
+    /// In [`State::OtherTerminator`], a line after the other game's terminator.
+    /// The terminator was a stray line, and the section goes on.
     fn resume_after_other_terminator(
         &mut self,
         next: Option<&Line<'_>>,
@@ -517,7 +520,7 @@ impl Framer {
         };
         let [wrong, stray] = *reports;
         if self.mode == Mode::Auto && !next.is_some_and(|line| is_choker_hand_line(line.text)) {
-            // In auto, a `#` between a pair's hands that no hand follows:
+            // In auto, no hand follows a `#` between a pair's hands. So it was
             // the section's `END` written wrong after all.
             emit.frame(wrong);
             if let Some(hand) = waiting {
@@ -689,10 +692,9 @@ impl Framer {
         self.bridge_section(reference, emit);
     }
 
-    /// A terminator outside the section it closes, after `recent` bridge
-    /// hands: a `#` right after them may end a whist deal whose trump line
-    /// was lost. They were evaluated as bridge hands; the report covers
-    /// them.
+    /// A terminator outside the section it closes, after `recent` bridge hands.
+    /// A `#` right after them may end a whist deal whose trump line was lost.
+    /// They were evaluated as bridge hands; the report covers them.
     fn stray_terminator(
         &mut self,
         terminator: &'static str,
@@ -720,9 +722,9 @@ impl Framer {
         }
     }
 
-    /// A line after a run of lines that hold no card: the run goes on
-    /// while the lines hold none (up to a size, so that what is held stays
-    /// small), and is reported once when it ends.
+    /// A line after a run of lines that hold no card. The run goes on while the
+    /// lines hold none, up to a size, so what is held stays small. It is
+    /// reported once when it ends.
     fn junk(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let State::Junk {
             first,
@@ -751,9 +753,10 @@ impl Framer {
         self.section(line, emit);
     }
 
-    /// Reports a run of lines that hold no card, once: inside a bridge
-    /// section as lines that are no hands, elsewhere as lines that open
-    /// no section. One line is reported as it always was.
+    /// Reports a run of lines that hold no card, once. Inside a bridge section,
+    /// they are lines that are no hands. Elsewhere, they are lines that open no
+    /// section. A run of one line in a bridge section gets the report of a
+    /// single line.
     fn end_junk(&mut self, emit: &mut impl FrameSink) {
         let State::Junk {
             first,
@@ -790,11 +793,10 @@ impl Framer {
         emit.bridge(line);
     }
 
-    /// A line of whist deals written as the judges read them, a trump and
-    /// 52 cards each: one report, which names the tokens layout. A `#` at
-    /// its end closes the section; without one, the section goes on, so
-    /// that the `#` on a line after it closes it. `false` when the line is
-    /// no such line.
+    /// A line of whist deals written as the judges read them, a trump and 52
+    /// cards each. It is one report, which names the tokens layout. A `#` at
+    /// its end closes the section. Without one, the section goes on, so a `#`
+    /// on a later line closes it. `false` when the line is no such line.
     fn whist_records_on_one_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
         let trimmed = line.trimmed();
         if !has_more_tokens_than(trimmed, 52) {
@@ -827,10 +829,9 @@ impl Framer {
         true
     }
 
-    /// A line of Choker pairs written as the judges read them, both hands
-    /// of a pair on it: one report, which names the tokens layout; an
-    /// `END` at its end closes the section. `false` when the line is no
-    /// such line.
+    /// A line of Choker pairs written as the judges read them, both hands of a
+    /// pair on it. It is one report, which names the tokens layout. An `END` at
+    /// its end closes the section. `false` when the line is no such line.
     fn choker_records_on_one_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
         let trimmed = line.trimmed();
         if !has_more_tokens_than(trimmed, 1) {
@@ -899,8 +900,8 @@ impl Framer {
             && !trimmed.contains(&b'-')
             && (opens_whist(trimmed) || is_card_row(trimmed))
         {
-            // `END` was left out: close the section where it should have
-            // been and read this line as the start of the next one.
+            // `END` was left out. Close the section where it should have been,
+            // and read this line as the start of the next one.
             if let Some(hand) = waiting {
                 emit.frame(self.unpaired(hand));
             }
@@ -925,8 +926,8 @@ impl Framer {
 
     /// `whist_section = whist_deal , { whist_deal } , "#" ;`
     ///
-    /// A lone suit letter where a play line should be starts a new deal:
-    /// the deal before it was cut short, and the new one is read as usual.
+    /// A lone suit letter where a play line should be starts a new deal. The
+    /// deal before it was cut short, and the new one is read as usual.
     fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if self.deal_begun_takes(line, emit) {
             return;
@@ -942,10 +943,10 @@ impl Framer {
             return;
         }
         if self.mode == Mode::Auto && count > 0 && shaped_like_choker_hand(trimmed) {
-            // A Choker hand inside a deal: the deal is cut short there, and
-            // the hand read as the start of what follows, which the rows
-            // after it then prove whist or not. Leaving the section here
-            // would read the deal's other rows as bridge hands.
+            // A Choker hand inside a deal. The deal is cut short there, and the
+            // hand is read as the start of what follows. The rows after it then
+            // prove that whist or not. Leaving the section here would read the
+            // deal's other rows as bridge hands.
             emit.frame(cut_short_by(
                 &lines,
                 count,
@@ -959,9 +960,8 @@ impl Framer {
             return;
         }
         if self.mode == Mode::Auto && count == 0 && shaped_like_choker_hand(trimmed) {
-            // `#` was left out before a Choker section: a whole Choker
-            // hand where a deal would start (inside a deal, it is a line
-            // of the deal gone wrong, which the deal's rules report).
+            // `#` was left out before a Choker section. A whole Choker hand
+            // stands where a deal would start.
             emit.frame(missing_terminator(Game::Whist, HASH, lines[4]));
             self.state = State::Open;
             self.section(line, emit);
@@ -978,9 +978,8 @@ impl Framer {
             return;
         }
         let count = if count > 0 && opens_whist(trimmed) {
-            // Which of the two lines is the stray one is a guess: the
-            // report covers the next deal's first line too, and so the
-            // deal read from it.
+            // Which of the two lines is the stray one is a guess. So the report
+            // covers the next deal's first line too, and the deal read from it.
             emit.frame(cut_short_by(
                 &lines,
                 count,
@@ -1004,11 +1003,14 @@ impl Framer {
         self.hold_whist_line(reference, emit);
     }
 
-    /// The lines a deal begun, or a doubtful one, claims before the
-    /// section's other rules: a doubtful deal's decision once it is whole
-    /// (and, for a damaged trump line, whether its rows are one deck), a
-    /// play line, and the end of a doubtful deal at a line of no whist
-    /// section. `false` where none of these applies.
+    /// The lines a deal begun, or a doubtful one, claims before the section's
+    /// other rules:
+    /// - the line after a whole doubtful deal, which decides what it was. For a
+    ///   damaged trump line, whether its rows are one deck decides too;
+    /// - a play line;
+    /// - a line of no whist section, which ends a doubtful deal.
+    ///
+    /// `false` where none of these applies.
     fn deal_begun_takes(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
         let State::Whist { lines, count, sure } = self.state else {
             unreachable!("deal_begun_takes is called in the whist state only");
@@ -1047,8 +1049,8 @@ impl Framer {
             && (self.damaged_trump.is_some()
                 || (!row && trimmed != HASH.as_bytes() && !opens_whist(trimmed)))
         {
-            // A doubtful deal cut short by a line of no whist section, or
-            // a damaged trump line followed by what is no row of plays.
+            // A doubtful deal cut short by a line of no whist section. Or a
+            // damaged trump line followed by what is no row of plays.
             self.doubtful_deal_was_bridge(&lines, count, emit);
             self.after_doubtful_deal(line, emit);
             return true;
@@ -1056,9 +1058,9 @@ impl Framer {
         false
     }
 
-    /// The `#` of a whist section (or a line meaning one): a deal begun
-    /// before it was cut short, which in auto the lines after it may
-    /// complete ([`State::AfterCut`]).
+    /// The `#` of a whist section, or a line meaning one. A deal begun before
+    /// it was cut short. In auto, the lines after it may complete that deal
+    /// ([`State::AfterCut`]).
     fn whist_terminator(
         &mut self,
         line: &Line<'_>,
@@ -1099,11 +1101,11 @@ impl Framer {
         }
     }
 
-    /// A line after rows of cards that stand where a trump line or `#`
-    /// belongs: more rows are held up to a deal's four; a `#`, or a trump
-    /// line after four rows that are a whole deck, says a deal lost its
-    /// trump line; anything else says the `#` was left out before bridge
-    /// hands (a trump line after them opens a whist section of its own).
+    /// A line after rows of cards that stand where a trump line or `#` belongs.
+    /// More rows are held, up to a deal's four. A `#` says a deal lost its
+    /// trump line. So does a trump line after four rows that are a whole deck.
+    /// Anything else says the `#` was left out before bridge hands. A trump
+    /// line after such hands opens a whist section of its own.
     fn rows(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let State::Rows {
             rows,
@@ -1162,11 +1164,11 @@ impl Framer {
         };
     }
 
-    /// The last hand of a Choker section, left without an opponent: the
-    /// section holds an odd number of hands, so one is missing or extra
-    /// somewhere, and every pair before this hand may pair the wrong two.
-    /// Those pairs were evaluated already (a section is not held whole),
-    /// so the report's second label covers them all. The section ends.
+    /// The last hand of a Choker section, left without an opponent. The section
+    /// holds an odd number of hands, so one is missing or extra somewhere.
+    /// Every pair before this hand may pair the wrong two. Those pairs were
+    /// evaluated already, since a section is not held whole. So the report's
+    /// second label covers them all. The section ends.
     fn unpaired(&mut self, hand: LineRef) -> Frame {
         let mispaired = self
             .first_choker_hand
@@ -1207,8 +1209,8 @@ impl Framer {
         let (deal, dealt, rows, count) = (*deal, *dealt, *rows, *count);
         self.state = State::Open;
         if count == missing && (trimmed == HASH.as_bytes() || opens_whist(trimmed)) {
-            // The rest of the deal: the `#` before it was a stray one, and
-            // this line goes on with the whist section.
+            // The rest of the deal. The `#` before it was a stray one, and this
+            // line goes on with the whist section.
             let (first, last) = (deal[0], rows[count - 1]);
             emit.frame(Frame::Problem {
                 diagnostic: Box::new(
@@ -1239,9 +1241,9 @@ impl Framer {
         self.section(line, emit);
     }
 
-    /// A deal opened by a doubtful line (`NT`, `Hearts`) and confirmed as
-    /// whist by what follows it: reported as a bad trump line, and not
-    /// evaluated, with its play lines covered.
+    /// A deal opened by a doubtful line (`NT`, `Hearts`), which what follows
+    /// confirmed as whist. It is reported as a bad trump line and not
+    /// evaluated. The report covers its play lines.
     fn doubtful_deal_was_whist(&self, lines: &[LineRef; 5]) -> Frame {
         Frame::Problem {
             diagnostic: Box::new(
@@ -1261,10 +1263,10 @@ impl Framer {
         }
     }
 
-    /// A doubtful deal that turned out to be no whist deal. One opened by
-    /// a damaged trump line is read as it would have been without the
-    /// doubt: its first line as a bridge hand, or as prose that may go on
-    /// (the state is then [`State::Junk`]), and its rows as bridge hands.
+    /// A doubtful deal that turned out to be no whist deal. One opened by a
+    /// damaged trump line is read as it would have been without the doubt. Its
+    /// first line is a bridge hand, or prose that may go on; the state is then
+    /// [`State::Junk`]. Its rows are bridge hands.
     fn doubtful_deal_was_bridge(
         &mut self,
         lines: &[LineRef; 5],
@@ -1297,8 +1299,8 @@ impl Framer {
         }
     }
 
-    /// The line after a doubtful deal read as no whist deal: in the run
-    /// of prose its first line began, or read afresh.
+    /// The line after a doubtful deal read as no whist deal. It joins the run
+    /// of prose the deal's first line began, or is read afresh.
     fn after_doubtful_deal(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if matches!(self.state, State::Junk { .. }) {
             self.junk(line, emit);
@@ -1308,9 +1310,9 @@ impl Framer {
     }
 
     /// The other game's `terminator`, on `line`, between the records of a
-    /// section of the game forced (or a `#` inside a Choker pair, in
-    /// auto): which it is, the next line says. The Choker hand waiting,
-    /// or the deal begun, is kept for then.
+    /// section of the game forced. In auto, also a `#` inside a Choker pair.
+    /// The next line says which it is. The Choker hand waiting, or the deal
+    /// begun, is kept for then.
     fn defer_other_terminator(&mut self, terminator: &'static str, line: &Line<'_>) {
         let (waiting, deal, dealt) = match self.state {
             State::Choker { waiting } => (waiting, [LineRef::default(); 5], 0),
@@ -1346,7 +1348,7 @@ impl Framer {
 }
 
 /// The warning of text after the terminator of an input read as one game
-/// (`mode`), at `span` of `line`: it is ignored.
+/// (`mode`). It stands at `span` of `line`, and says the text is ignored.
 pub(super) fn after_terminator(mode: Mode, span: Span, line: LineRef) -> Frame {
     let terminator = match mode {
         Mode::Forced(Game::Choker) => END,
@@ -1371,10 +1373,10 @@ pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     framer.finish(emit);
 }
 
-/// A whist deal opens with its trump suit alone on a line. Any single
-/// character other than `#` counts, and so does a suit's name, so that a
-/// mistyped trump (`h`, `X`, `Hearts`) is reported as a bad trump line of
-/// its deal, not as a stray line followed by four bridge hands.
+/// A whist deal opens with its trump suit alone on a line. Any single character
+/// other than `#` counts, and so does a suit's name. So a mistyped trump (`h`,
+/// `X`, `Hearts`) is reported as a bad trump line of its deal. It is not read
+/// as a stray line followed by four bridge hands.
 fn opens_whist(trimmed: &[u8]) -> bool {
     matches!(trimmed, [byte] if *byte != b'#') || super::whist::trump_meant(trimmed).is_some()
 }
@@ -1386,12 +1388,12 @@ struct DamagedTrump {
     /// The cards of the deal's rows so far ([`super::into_deck`]).
     deck: Option<u64>,
     /// Where the line is prose (`H.`), its span and whether it stood in a
-    /// bridge section: without the doubt it began a run of prose.
+    /// bridge section. Without the doubt, it began a run of prose.
     prose: Option<(Span, bool)>,
 }
 
-/// A trump line damaged into something card-like: a suit letter, then one
-/// byte that makes no bridge card of it (`SH`, `H.`). Such a line opens a
+/// A trump line damaged into something card-like (`SH`, `H.`). It is a suit
+/// letter, then one byte that makes no bridge card of it. Such a line opens a
 /// doubtful deal, which only four rows of one whole deck confirm.
 fn is_damaged_trump(trimmed: &[u8]) -> bool {
     let standard = Game::Bridge.alphabet();
@@ -1401,10 +1403,10 @@ fn is_damaged_trump(trimmed: &[u8]) -> bool {
             && standard.card_code(*suit, *second) & 0x80 != 0)
 }
 
-/// A Choker section opens with `name-cards`. The other languages have no
-/// dash, so a dash after the first word is enough; without one, a line of
-/// at most two tokens that is letters then ten card characters is a Choker
-/// hand whose dash was left out (but not a run of glued standard cards).
+/// A Choker section opens with `name-cards`. The other languages have no dash,
+/// so a dash after the first word is enough. A line without one may still be a
+/// Choker hand whose dash was left out. It has at most two tokens: letters,
+/// then ten card characters. A run of glued standard cards does not count.
 pub(super) fn opens_choker(trimmed: &[u8]) -> bool {
     if has_name_dash(trimmed) {
         return true;
@@ -1434,9 +1436,9 @@ pub(super) fn opens_choker(trimmed: &[u8]) -> bool {
         && !glued_standard_cards
 }
 
-/// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump
-/// line or Choker hand starts so, so the line is a bridge hand (the same
-/// answer the full classification gives, more cheaply).
+/// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump line
+/// or Choker hand starts so, so the line is a bridge hand. The full
+/// classification gives the same answer, less cheaply.
 // The first bytes of a line, named by position as in the grammar.
 #[allow(clippy::many_single_char_names)]
 pub(super) fn starts_like_card_row(text: &[u8]) -> bool {
@@ -1462,9 +1464,9 @@ fn has_name_dash(trimmed: &[u8]) -> bool {
         || trimmed[first_end..].trim_ascii_start().first() == Some(&b'-')
 }
 
-/// A bridge section opens with a line of several tokens, or one token that
-/// could be cards, even mistyped (`10H`, `kh`, `KSQS`): prose of one word is
-/// an unrecognised section instead.
+/// A bridge section opens with a line of several tokens. One token also opens
+/// it if it could be cards, even mistyped (`10H`, `kh`, `KSQS`). Prose of one
+/// word is an unrecognised section instead.
 fn opens_bridge(trimmed: &[u8]) -> bool {
     has_more_tokens_than(trimmed, 1)
         || trimmed.len() >= 2
@@ -1486,7 +1488,7 @@ fn is_card_row(trimmed: &[u8]) -> bool {
 }
 
 /// Whether a line without surrounding blanks has more than `count`
-/// blank-separated tokens; reads only as far as it must.
+/// blank-separated tokens. Reads only as far as it must.
 fn has_more_tokens_than(trimmed: &[u8], count: usize) -> bool {
     let mut tokens = usize::from(!trimmed.is_empty());
     let mut previous_blank = false;
@@ -1503,11 +1505,13 @@ fn has_more_tokens_than(trimmed: &[u8], count: usize) -> bool {
     tokens > count
 }
 
-/// A line that plainly means to end a section without being a
-/// terminator: `end` in any case (with a full stop or not), `#` with more
-/// after it (`# end`), or the other game's terminator. Which of the two
-/// it meant depends on the section open, so only that it means one is
-/// told.
+/// A line that plainly means to end a section without being a terminator:
+/// - `end` in any case, with a full stop or not;
+/// - `#` with more after it (`# end`);
+/// - the other game's terminator.
+///
+/// Which of the two it meant depends on the section open. So this tells only
+/// that it means one.
 fn means_terminator(trimmed: &[u8]) -> bool {
     let word = trimmed
         .strip_suffix(b".")
@@ -1528,9 +1532,9 @@ fn wrong_terminator(expected: &'static str, line: &Line<'_>) -> Frame {
     )
 }
 
-/// In a document of one game, a line that means to end a section but is
-/// not the game's own terminator: the other game's, or one written
-/// otherwise (`# #`, `end`); which terminator it stands for.
+/// In a document of one game, a line that means to end a section but is not the
+/// game's own terminator. It is the other game's, or one written otherwise
+/// (`# #`, `end`). Returns which terminator it stands for.
 fn terminator_meant_in_one_game(mode: Mode, trimmed: &[u8]) -> Option<&'static str> {
     let own = match mode {
         Mode::Forced(Game::Choker) => END,
@@ -1543,8 +1547,8 @@ fn terminator_meant_in_one_game(mode: Mode, trimmed: &[u8]) -> Option<&'static s
     Some(if trimmed.starts_with(b"#") { HASH } else { END })
 }
 
-/// The terminator of the game that `mode` does not force, when
-/// `trimmed` is it: `#` in a Choker document, `END` in a whist one.
+/// The terminator of the game that `mode` does not force, when `trimmed` is it.
+/// That is `#` in a Choker document, `END` in a whist one.
 pub(super) fn other_games_terminator(mode: Mode, trimmed: &[u8]) -> Option<&'static str> {
     match (mode, trimmed) {
         (Mode::Forced(Game::Choker), b"#") => Some(HASH),
@@ -1595,9 +1599,9 @@ fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
     }
 }
 
-/// A deal cut short by `line`, whose report covers that line too: which of
-/// the deal and the line is out of place is a guess, and what is read
-/// from the line on must be touched by the report.
+/// A deal cut short by `line`, whose report covers that line too. Which of the
+/// deal and the line is out of place is a guess. So the report must touch what
+/// is read from the line on.
 fn cut_short_by(lines: &[LineRef; 5], count: usize, line: &Line<'_>, what: &'static str) -> Frame {
     let mut frame = cut_short(lines, count);
     if let Frame::Problem { diagnostic, lines } = &mut frame {
@@ -1610,9 +1614,9 @@ fn cut_short_by(lines: &[LineRef; 5], count: usize, line: &Line<'_>, what: &'sta
     frame
 }
 
-/// A deal opened by a doubtful line (`x`, `NT`) turned out to be no whist
-/// deal: the line is reported, and the rows after it are bridge hands,
-/// which the report's second label covers.
+/// A deal opened by a doubtful line (`x`, `NT`) turned out to be no whist deal.
+/// The line is reported. The rows after it are bridge hands, which the report's
+/// second label covers.
 fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl FrameSink) {
     let opener = lines[0];
     let rows = &lines[1..count];
@@ -1635,9 +1639,9 @@ fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl 
     }
 }
 
-/// A line that holds no cards, not even mistyped ones, and is no line of
-/// cards wrong as a whole (a comment, a numbered line, commas): prose,
-/// whose runs are reported once.
+/// A line of prose, whose runs are reported once. It holds no cards, not even
+/// mistyped ones. Nor is it a line of cards wrong as a whole, such as a
+/// comment, a numbered line, or commas.
 fn is_prose(line: &Line<'_>) -> bool {
     let trimmed = line.trimmed();
     std::str::from_utf8(trimmed).is_ok()
@@ -1645,8 +1649,8 @@ fn is_prose(line: &Line<'_>) -> bool {
         && (!opens_bridge(trimmed) || !super::card::mostly_card_like(line, Game::Bridge))
 }
 
-/// The most bytes a run of lines holding no card spans before it is
-/// reported and a new run starts: the run's lines are held for the report.
+/// The most bytes a run of lines holding no card spans. Then it is reported,
+/// and a new run starts. The run's lines are held for the report.
 pub(super) const MAX_JUNK_BYTES: usize = 1 << 15;
 
 /// The bytes from the first of `lines` to the end of the last.
@@ -1677,9 +1681,9 @@ fn cut_was_followed_by_bridge(
     }
 }
 
-/// A whist section's `#` left out before bridge hands: reported after the
-/// section's last deal, with a second label on the `rows` read as bridge
-/// hands, which follow.
+/// A whist section's `#` left out before bridge hands. It is reported after the
+/// section's last deal. A second label covers the `rows` that follow, read as
+/// bridge hands.
 fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
     let read_as_bridge = rows
         .last()
@@ -1769,9 +1773,9 @@ mod tests {
         );
     }
 
-    /// `section`: a one-character line between bridge hands may open a
-    /// whist deal, but four rows and a fifth after it say it did not: the
-    /// line is reported and the rows stay bridge hands, none lost.
+    /// `section`: a one-character line between bridge hands may open a whist
+    /// deal. But four rows and a fifth after it say it did not. The line is
+    /// reported, and the rows stay bridge hands, none lost.
     #[test]
     fn a_stray_line_between_bridge_hands_hides_none_of_them() {
         let text = format!("{HAND}\nx\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n{HAND}\n");
@@ -1795,8 +1799,8 @@ mod tests {
     }
 
     /// `whist_section`: a trump line that names a suit another way, or no
-    /// trump, still opens a deal when a `#` or another deal follows: one
-    /// report for the trump line, covering the deal, which is not
+    /// trump, still opens a deal. That holds when a `#` or another deal
+    /// follows. The trump line gets one report, covering the deal, which is not
     /// evaluated.
     #[test]
     fn a_trump_written_another_way_still_opens_a_deal() {
@@ -1810,11 +1814,10 @@ mod tests {
         }
     }
 
-    /// `section`: a trump line damaged into something card-like (`SH`,
-    /// `H.`) after bridge hands or a Choker section opens a deal, when the
-    /// four rows after it are one whole deck and a `#` or a deal follows.
-    /// Rows that are no deck, or no `#` after them, are bridge hands as
-    /// before.
+    /// `section`: a trump line damaged into something card-like (`SH`, `H.`)
+    /// may follow bridge hands or a Choker section. It opens a deal when the
+    /// four rows after it are one whole deck, and a `#` or a deal follows. Rows
+    /// that are no deck, or no `#` after them, stay bridge hands.
     #[test]
     fn a_damaged_trump_line_opens_a_deal_only_before_a_whole_deck() {
         let deck = "7C 3D 2S 9S 2C QH 4H JS 9D 3H QD TS 3S\n\
@@ -1849,10 +1852,10 @@ mod tests {
         }
     }
 
-    /// `whist_section`: rows of cards where a trump line or `#` belongs.
-    /// With a `#`, or a trump line after four of them that are a whole
-    /// deck, a deal lost its trump line; with anything else, the `#` was
-    /// left out before bridge hands.
+    /// `whist_section`: rows of cards where a trump line or `#` belongs. A `#`
+    /// after them says a deal lost its trump line. So does a trump line after
+    /// four of them that are a whole deck. Anything else says the `#` was left
+    /// out before bridge hands.
     #[test]
     fn rows_where_a_trump_line_belongs_are_told_apart() {
         let deal = format!("H\n{PLAYS}\n{PLAYS}\n{PLAYS}\n{PLAYS}");
@@ -1898,9 +1901,9 @@ mod tests {
         );
     }
 
-    /// `choker_section`: an odd number of hands leaves the last unpaired,
-    /// and every pair before it in the section may pair the wrong hands:
-    /// the report's second label covers them all.
+    /// `choker_section`: an odd number of hands leaves the last unpaired. Every
+    /// pair before it in the section may pair the wrong hands. The report's
+    /// second label covers them all.
     #[test]
     fn an_unpaired_hand_marks_the_pairs_before_it() {
         let text = "Zed-1C3S2G5D4D\nB-TC3C5S7D4G\nC-2C3C4C5C6C\nEND\n";
@@ -1935,9 +1938,9 @@ mod tests {
         );
     }
 
-    /// `choker_section`, `whist_section`: a line that plainly means to end
-    /// the section (`end`, `# end`, the other game's terminator) ends it,
-    /// with one report, and what follows is read as usual.
+    /// `choker_section`, `whist_section`: a line that plainly means to end the
+    /// section ends it. Such lines are `end`, `# end`, and the other game's
+    /// terminator. Each gets one report, and what follows is read as usual.
     #[test]
     fn a_terminator_spelled_otherwise_ends_the_section() {
         let pair = "A-1C3S2G5D4D\nB-TC3C5S7D4G";
@@ -1958,8 +1961,8 @@ mod tests {
         }
     }
 
-    /// `section`: a run of lines that hold no cards (prose, a README) is
-    /// one report, between sections or inside a bridge section, and the
+    /// `section`: a run of lines that hold no cards (prose, a README) is one
+    /// report. That holds between sections or inside a bridge section. The
     /// hands around it are read as usual.
     #[test]
     // A test: the text it builds is clearer than the allocations saved.
@@ -1968,8 +1971,8 @@ mod tests {
         let prose = "# cardsharp\n\nreads the input languages\nof three card games\n";
         assert_eq!(
             frames(&format!("{prose}{HAND}\n"), Mode::Auto),
-            // The comment is a line of the bridge section (its rule reports
-            // it), so the prose after it is in that section.
+            // The comment is a line of the bridge section, and its rule reports
+            // it. So the prose after it is in that section.
             ["bridge@1", "unrecognised_line@3", "bridge@5"]
         );
         assert_eq!(

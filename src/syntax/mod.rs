@@ -1,13 +1,13 @@
 //! The front end: bytes in, typed records and diagnostics out.
 //!
 //! It reads as the grammar (`grammar/`) is written:
-//! - The framers group the input into records and sections: [`document`]
-//!   by lines (the statements' layout), [`tokens`] by tokens (the judges'
-//!   layout). Neither fails: what it cannot place becomes a diagnostic,
-//!   and reading goes on after it.
-//! - [`card`], [`bridge`], [`choker`] and [`whist`] parse one record with
-//!   nom, one function per grammar rule. The happy path is the grammar
-//!   itself. When it fails, a diagnosis of the same bytes says why.
+//! - The framers group the input into records and sections. [`document`] frames
+//!   by lines, the statements' layout. [`tokens`] frames by tokens, the judges'
+//!   layout. Neither fails: what it cannot place becomes a diagnostic, and
+//!   reading goes on after it.
+//! - [`card`], [`bridge`], [`choker`] and [`whist`] parse one record with nom,
+//!   one function per grammar rule. The happy path is the grammar itself. When
+//!   it fails, a diagnosis of the same bytes says why.
 //! - [`trace`] runs both while recording which rule matched which bytes.
 
 pub mod bridge;
@@ -33,42 +33,42 @@ pub use tokens::Layout;
 pub(crate) use tokens::TokenFramer;
 pub use trace::{Step, trace};
 
-/// What the reader asks of a framer: the line framer
-/// ([`document::Framer`]) and the token framer ([`tokens::TokenFramer`]),
-/// one for each [`Layout`], are fed alike.
+/// What the reader asks of a framer. The line framer ([`document::Framer`]) and
+/// the token framer ([`tokens::TokenFramer`]) are fed alike. There is one for
+/// each [`Layout`].
 pub(crate) trait Framing: Send {
     /// The layout the framer reads.
     const LAYOUT: Layout;
 
-    /// Whether lines of any length are read, cut between blocks after a
-    /// blank: in the tokens layout, where a whole input may stand on one
-    /// line. The lines layout reports a line longer than any record.
+    /// Whether lines of any length are read, cut between blocks after a blank.
+    /// The tokens layout does so, since a whole input may stand on one line.
+    /// The lines layout reports a line longer than any record.
     const READS_LONG_LINES: bool;
 
     fn new(mode: Mode) -> Self;
     fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
     fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink);
     fn finish(&mut self, emit: &mut impl FrameSink);
-    /// The offset of the first byte the framer still holds: the input from
+    /// The offset of the first byte the framer still holds. The input from
     /// there on must stay available until the next call.
     fn holds_from(&self) -> Option<usize>;
-    /// Whether the records framed since the last call must be read with
-    /// their line ends as blanks: never in the lines layout.
+    /// Whether the records framed since the last call must be read with their
+    /// line ends as blanks. Never so in the lines layout.
     fn take_needs_blanks(&mut self) -> bool;
-    /// The game of the Choker or whist section the framer is in (the
-    /// tokens framer's bridge section too), for the trace's notes.
+    /// The game of the Choker or whist section the framer is in, for the
+    /// trace's notes. The tokens framer also names its bridge section.
     fn section_game(&self) -> Option<Game>;
 
-    /// Gives the token index of the block just framed, if the framer made
-    /// one, to `index` (see [`TokenFramer::swap_index`]).
+    /// Gives the token index of the block just framed to `index`, if the framer
+    /// made one. See [`TokenFramer::swap_index`].
     fn swap_index(&mut self, _index: &mut TokenIndex) {}
 
-    /// Frames the whole lines of `block`, the first numbered
-    /// `first_line`, line by line (a framer that reads a block at once
-    /// does so on the instructions of `isa`). At the line holding a NUL byte (the
-    /// input's first, at offset `first_nul`), the input is binary: that is
-    /// reported, after what the framer held, and framing stops there
-    /// (`None`). Else the number of the line after the last.
+    /// Frames the whole lines of `block`, line by line; the first is numbered
+    /// `first_line`. A framer that reads a block at once uses the instructions
+    /// of `isa`. The input's first NUL byte, at offset `first_nul`, makes the
+    /// input binary. At the line holding it, that is reported, after what the
+    /// framer held. Framing stops there, with `None`. Otherwise returns the
+    /// number of the line after the last.
     #[inline(always)]
     fn whole_lines(
         &mut self,
@@ -97,8 +97,8 @@ fn line_by_line<F: Framing>(
     let mut lines = Lines::new(block, first_line);
     for line in lines.by_ref() {
         if let Some(nul) = first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1) {
-            // Binary input: said once, and nothing after it is read; what
-            // the framer held is reported first.
+            // Binary input: said once, and nothing after it is read. What the
+            // framer held is reported first.
             framer.finish(emit);
             emit.frame(binary_input(nul, &line));
             return None;
@@ -115,11 +115,11 @@ fn line_by_line<F: Framing>(
 /// How much of an overlong line a report shows.
 pub(crate) const SHOWN_OF_OVERLONG_LINE: usize = 80;
 
-/// The cards of `text`, tokens of two bytes between blanks, added to
-/// `deck` (a bit a card of the standard deck): `None` once a token is no
-/// such card or a card comes twice. How the framers tell rows of cards
-/// where a whist deal's trump belongs: a deal's 52 cards are a whole deck,
-/// bridge hands dealt apart almost never are.
+/// The cards of `text`, tokens of two bytes between blanks, added to `deck`.
+/// The deck has one bit per card of the standard deck. `None` once a token is
+/// no such card, or a card comes twice. The framers use this to judge rows of
+/// cards where a whist deal's trump belongs. A deal's 52 cards are a whole
+/// deck; bridge hands dealt apart almost never are.
 pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
     let alphabet = Game::Whist.alphabet();
     text.split(|&byte| tokens::is_space(byte))
@@ -132,10 +132,10 @@ pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
         })
 }
 
-/// Where the last 52 tokens of `rows` (cards read as bridge hands) begin,
-/// and whether they are a whist deal's 52 cards, each once: a deal whose
-/// trump was lost, or stands before them (`H`, `Hearts`), or is glued to
-/// the first card (`H4C`, of which the last two bytes are read).
+/// Where the last 52 tokens of `rows` begin, and whether they are a whist
+/// deal's 52 cards, each once. The rows are cards read as bridge hands. Such a
+/// deal's trump was lost, or stands before them (`H`, `Hearts`). Or it is glued
+/// to the first card (`H4C`), whose last two bytes are read.
 fn last_deal(rows: &[u8]) -> (usize, bool) {
     let read = tokens::tokens(rows)
         .map(|(_, read)| read)
@@ -250,13 +250,13 @@ impl Framing for TokenFramer {
         TokenFramer::swap_index(self, index);
     }
 
-    /// Through the token index (`fast::token_index`) and the scan of
-    /// Choker hands, but for a block in the canonical layout of bridge or
-    /// whist, whose lines the framer takes whole, quicker than the index
-    /// finds their tokens, and while a trace is recorded:
-    /// the trace shows the grammar's rules, line by line. Both ways give
-    /// the same frames (a property test in `tokens` holds them equal), so
-    /// the choice is only of speed.
+    /// Frames through the token index (`fast::token_index`) and the scan of
+    /// Choker hands. Two cases go line by line instead. One is a block in the
+    /// canonical layout of bridge or whist. The framer takes its lines whole,
+    /// quicker than the index finds their tokens. The other is while a trace is
+    /// recorded, since the trace shows the grammar's rules line by line. Both
+    /// ways give the same frames; a property test in `tokens` holds them equal.
+    /// So the choice is only of speed.
     #[inline(always)]
     fn whole_lines(
         &mut self,
@@ -272,8 +272,8 @@ impl Framing for TokenFramer {
         let Some(nul) = first_nul else {
             return Some(self.block(isa, block, first_line, emit));
         };
-        // The lines before the NUL's, at once; its line, by the lines'
-        // reading, which reports it.
+        // The lines before the NUL's line are framed at once. Its own line is
+        // read line by line, which reports it.
         let nul_line = memchr::memrchr(b'\n', &block.bytes[..nul - block.base])
             .map_or(0, |newline| newline + 1);
         let (before, from_nul) = block.bytes.split_at(nul_line);
@@ -349,8 +349,8 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A line remembered by position, so the framer can hold lines across
-/// blocks of input without borrowing them.
+/// A line remembered by position. So the framer can hold lines across blocks of
+/// input without borrowing them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineRef {
     pub offset: usize,
@@ -358,21 +358,21 @@ pub struct LineRef {
     pub number: usize,
 }
 
-/// A row of cards of the tokens layout whose every token the framer found
-/// to be a plain pair, and where they start if it kept that: bit `i` of
-/// `starts` for a token at `line.offset + i`. `starts` is 0 where the row
-/// spans 64 bytes or more, or came in more than one run; the reader then
-/// finds the starts itself.
+/// A row of cards of the tokens layout whose every token the framer found to be
+/// a plain pair. It also holds where the tokens start, if the framer kept that.
+/// Bit `i` of `starts` marks a token at `line.offset + i`. `starts` is 0 where
+/// the row spans 64 bytes or more, or came in more than one run. The reader
+/// then finds the starts itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlacedRow {
     pub line: LineRef,
     pub starts: u64,
 }
 
-/// Whole bridge hands of the tokens layout in a row, every token a plain
-/// pair, framed at once: `line` from the first hand's first token to the
-/// end of the last hand's last, on the line of the first. Where each hand
-/// begins is found where the cards are read
+/// Whole bridge hands of the tokens layout in a row, every token a plain pair,
+/// framed at once. `line` runs from the first hand's first token to the end of
+/// the last hand's last. Its number is that of the first hand's line. Where
+/// each hand begins is found where the cards are read
 /// (`fast::placed::placed_bridge_hands`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlacedHands {
@@ -380,13 +380,13 @@ pub struct PlacedHands {
     pub hands: usize,
 }
 
-/// A whist deal of the tokens layout framed whole at once: its trump, a
-/// suit's letter, then 52 plain pairs from `cards`'s first byte to its
-/// last. The number of the line of its first card is found where it is
-/// wanted, not at every deal. Where each row begins is found where
-/// the cards are read (`fast::placed::indexed_whist_dealt` from the
-/// block's token index on the pool, `fast::placed::placed_whist_dealt`
-/// from the bytes for a sink without one).
+/// A whist deal of the tokens layout, framed whole at once. Its trump is a
+/// suit's letter. Then come 52 plain pairs, from `cards`'s first byte to its
+/// last. The line number of its first card is found where it is wanted, not at
+/// every deal. Where each row begins is found where the cards are read. On the
+/// pool, `fast::placed::indexed_whist_dealt` finds it from the block's token
+/// index. For a sink without one, `fast::placed::placed_whist_dealt` finds it
+/// from the bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlacedDeal {
     pub trump: LineRef,
@@ -419,10 +419,10 @@ impl<'a> Block<'a> {
         &self.bytes[start..start + span.len]
     }
 
-    /// The bytes of `span` when this block still holds them. A report may
-    /// name a line the reader has let go (the last line of a section
-    /// before a long run of blank lines): it is then shown without its
-    /// text, rather than the reader keeping every blank line after it.
+    /// The bytes of `span` when this block still holds them. A report may name
+    /// a line the reader has let go. An example is the last line of a section
+    /// before a long run of blank lines. That line is then shown without its
+    /// text. Otherwise the reader would have to keep every blank line after it.
     #[must_use]
     pub fn held(&self, span: Span) -> Option<&'a [u8]> {
         let start = span.offset.checked_sub(self.base)?;
@@ -485,7 +485,7 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
-/// A record read by `read` into a fresh default, as an `Option`: the form
+/// A record read by `read` into a fresh default, as an `Option`. This form is
 /// for callers that keep no record to read into.
 fn read_fresh<T: Default>(read: impl FnOnce(&mut T) -> bool) -> Option<T> {
     let mut record = T::default();
@@ -495,10 +495,10 @@ fn read_fresh<T: Default>(read: impl FnOnce(&mut T) -> bool) -> Option<T> {
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 pub(crate) const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-/// The longest line read: longer ones are reported and skipped. Ten times
-/// the longest valid line of any game, and then some. A rule of reading
-/// the input, so it is `syntax`'s; the report of a longer line, in
-/// `diagnostic` below, states it in words (tests/cli.rs holds them equal).
+/// The longest line read; longer ones are reported and skipped. It is ten times
+/// the longest valid line of any game, and then some. It is a rule of reading
+/// the input, so it lives in `syntax`. The report of a longer line, in
+/// `diagnostic` below, states it in words. `tests/cli.rs` holds the two equal.
 pub const MAX_LINE_LENGTH: usize = 64 * 1024;
 
 /// Parses the lines of one framed record into its typed form, pushing a
@@ -523,25 +523,25 @@ pub fn record(
     }
 }
 
-/// The cards of a record whose lines have faults, as far as they were
-/// read: each token that is a card as written, in its place. What the
-/// checks that span cards (a card twice, a card in both Choker hands, a
-/// deal's one lacking card) need, so that a bad token does not hide a
-/// duplicate in the same record.
+/// The cards of a record whose lines have faults, as far as they were read.
+/// Each token that is a card as written stands in its place. The checks that
+/// span cards need these: a card twice, a card in both Choker hands, a deal's
+/// one lacking card. So a bad token does not hide a duplicate in the same
+/// record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CardsRead {
     Bridge(Vec<Card>),
     Choker([Vec<Card>; 2]),
     Whist {
         plays: [Vec<Card>; 4],
-        /// From the first play line to the end of the last: the
-        /// diagnostics there are those of the deal's cards.
+        /// From the first play line to the end of the last. The diagnostics
+        /// there are those of the deal's cards.
         span: Span,
     },
 }
 
-/// The cards read of the record `frame` frames, for a record whose
-/// syntax has faults; `None` for a problem frame.
+/// The cards read of the record `frame` frames, for a record whose syntax has
+/// faults. `None` for a problem frame.
 #[must_use]
 pub fn cards_read(frame: &Frame, block: &Block<'_>) -> Option<CardsRead> {
     match frame {
@@ -567,9 +567,9 @@ pub fn cards_read(frame: &Frame, block: &Block<'_>) -> Option<CardsRead> {
     }
 }
 
-/// The tokens of a row of 13 cards that are cards as written; none on a
-/// line that is mostly no cards (prose), which is one report, nor on one
-/// of more than 13 tokens, whose cards may be of several hands.
+/// The tokens of a row of 13 cards that are cards as written. A line that is
+/// mostly no cards (prose) gives none; it is one report. Nor does a line of
+/// more than 13 tokens, whose cards may be of several hands.
 fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
     let tokens = || {
         line.text
@@ -589,15 +589,14 @@ fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
         .collect()
 }
 
-/// A problem's diagnostic as the framer made it, with what only the bytes
-/// tell: the framer sees lines without their endings, which two fixes
-/// need. A stray terminator's line gets its ending, so that its fix
-/// removes the whole line; a missing terminator gets the line ending its
-/// fix writes: the one after the line it follows (past blanks that end
-/// that line), else the block's first, else LF at the end of a one-line
-/// input (none where the line is no longer held). A stray terminator on
-/// the input's last line, which has no ending, takes the ending before it
-/// instead.
+/// A problem's diagnostic as the framer made it, with what only the bytes tell.
+/// The framer sees lines without their endings, and two fixes need them. A
+/// stray terminator's line gets its ending, so its fix removes the whole line.
+/// A missing terminator gets the line ending its fix writes. That is the one
+/// after the line it follows, past blanks that end that line. Else it is the
+/// block's first, else LF at the end of a one-line input. It is none where the
+/// line is no longer held. A stray terminator on the input's last line has no
+/// ending after it. It takes the ending before it instead.
 #[must_use]
 pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
     let mut diagnostic = diagnostic.clone();
@@ -606,7 +605,7 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
             line, after_a_deck, ..
         } => {
             // The rows before it, which the tokens layout gives up to the
-            // terminator: their blanks after the last card are no row's.
+            // terminator. Their blanks after the last card belong to no row.
             if let Some(rows) = &mut diagnostic.cover
                 && let Some(bytes) = block.held(rows.span)
             {
@@ -651,13 +650,14 @@ pub fn problem(diagnostic: &Diagnostic, block: &Block<'_>) -> Diagnostic {
     diagnostic
 }
 
-/// A stray terminator's line with its ending, which its fix removes; on
-/// the input's last line, which has none, with the ending before it, so
-/// that the input still ends as it did. A terminator that shares its line
-/// with other tokens (the tokens layout) goes with the blanks before it,
-/// after a token, else with those after it (unless another terminator
-/// follows, which may take them): the tokens about it stay apart as they
-/// were, and the line keeps its ending.
+/// A stray terminator's line with its ending, which its fix removes. The
+/// input's last line has no ending; there the span takes the ending before it
+/// instead. So the input still ends as it did.
+///
+/// In the tokens layout, a terminator may share its line with other tokens. It
+/// then goes with the blanks before it, after a token. Else it goes with the
+/// blanks after it, unless another terminator follows, which may take them. The
+/// tokens about it stay apart as they were, and the line keeps its ending.
 fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
     let byte = |offset: usize| block.held(Span::new(offset, 1)).map(|byte| byte[0]);
     let is_blank = |offset: usize| matches!(byte(offset), Some(b' ' | b'\t'));
@@ -673,8 +673,8 @@ fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
     while is_blank(end) {
         end += 1;
     }
-    // A terminator next may be stray too, and take these blanks as its
-    // own: the two edits must not overlap.
+    // A terminator next may be stray too, and take these blanks as its own. The
+    // two edits must not overlap.
     let terminator_next = byte(end) == Some(b'#') || block.held(Span::new(end, 3)) == Some(b"END");
     if end > line.end() && !matches!(byte(end), Some(b'\n' | b'\r') | None) {
         if !terminator_next {
@@ -700,18 +700,18 @@ fn stray_line_with_its_ending(line: &mut Span, block: &Block<'_>) {
     }
 }
 
-/// A diagnostic as a record's reader made it from its lines, with what
-/// only the bytes after them tell: the line ending that the fix of
-/// records written on one line puts between them, the line's own (else
-/// the block's first).
+/// A diagnostic as a record's reader made it from its lines, with what only the
+/// bytes after them tell. Records written on one line get a fix that puts a
+/// line ending between them. That ending is the line's own, else the block's
+/// first.
 pub fn with_line_ending(diagnostic: &mut Diagnostic, block: &Block<'_>) {
     if let Kind::RecordsOnOneLine { line_ending, .. } = &mut diagnostic.kind {
         *line_ending = line_ending_from(block, diagnostic.span.end());
     }
 }
 
-/// The ending of the line that `offset` of the input is on, else (the
-/// last line has none) the block's first.
+/// The ending of the line that `offset` of the input is on. The last line has
+/// none; then it is the block's first.
 fn line_ending_from(block: &Block<'_>, offset: usize) -> LineEnding {
     let after = block
         .bytes
@@ -732,9 +732,9 @@ fn first_line_ending(block: &Block<'_>) -> LineEnding {
     }
 }
 
-/// The line ending at `offset` of the input, where a line's text ends:
-/// `\r\n`, `\n`, or a lone `\r` at the end of the input; `None` at the
-/// end, or where the block does not hold the bytes.
+/// The line ending at `offset` of the input, where a line's text ends. It is
+/// `\r\n`, `\n`, or a lone `\r` at the end of the input. `None` at the end, or
+/// where the block does not hold the bytes.
 fn ending_after(block: &Block<'_>, offset: usize) -> Option<&'static [u8]> {
     [&b"\r\n"[..], b"\n", b"\r"]
         .into_iter()

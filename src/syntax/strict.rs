@@ -1,11 +1,17 @@
-//! The strict layout (`check --strict`, `validate`): the lines layout,
-//! and the statement's bytes exactly, as a judge's input validator holds
-//! them. The [`StrictFramer`] frames as the line framer does, and reports
-//! each breach of the bytes as a problem of its own, with the fix that
-//! writes the canonical bytes: a byte-order mark, CR line ends (one report
-//! for the file), blank lines, blanks at a line's edges, blanks between
-//! tokens other than one space (none inside a Choker hand), no line end
-//! after the last line, no record, records of more than one game.
+//! The strict layout (`check --strict`, `validate`). It is the lines layout,
+//! plus the statement's bytes exactly, as a judge's input validator holds them.
+//!
+//! The [`StrictFramer`] frames as the line framer does. It also reports each
+//! breach of the bytes as a problem of its own. Each report's fix writes the
+//! canonical bytes. The breaches are:
+//! - a byte-order mark;
+//! - CR line ends, one report for the file;
+//! - blank lines;
+//! - blanks at a line's edges;
+//! - blanks between tokens other than one space (none inside a Choker hand);
+//! - no line end after the last line;
+//! - no record;
+//! - records of more than one game.
 
 use super::document::Framer;
 use super::{Block, Frame, FrameSink, Framing, Layout, Line, LineRef, Mode, line_by_line};
@@ -18,19 +24,19 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 pub(crate) struct StrictFramer {
     framer: Framer,
     mode: Mode,
-    /// The CRs before an LF in the block being framed, in order, and how
-    /// many of them its lines have passed.
+    /// The CRs before an LF in the block being framed, in order. Also how many
+    /// of them its lines have passed.
     block_crs: Vec<usize>,
     next_cr: usize,
-    /// Every CR line end of the input, reported once at its end, at the
-    /// line of the first.
+    /// Every CR line end of the input. They are reported once, at the end, at
+    /// the line of the first.
     crs: Vec<usize>,
     first_cr_line: Option<LineRef>,
-    /// The run of blank lines being read: its first line, its last, and
-    /// where it ends, line ends included.
+    /// The run of blank lines being read. It holds its first line, its last,
+    /// and where it ends, line ends included.
     blanks: Option<(LineRef, LineRef, usize)>,
-    /// Where the block being framed ends, and whether its last byte is an
-    /// LF: a line ending there without one is the input's last.
+    /// Where the block being framed ends, and whether its last byte is an LF. A
+    /// line that ends there without an LF is the input's last.
     block_end: usize,
     ends_with_newline: bool,
     /// The last line read that is not blank, and whether a line end
@@ -91,8 +97,8 @@ impl StrictFramer {
                 edges[0],
             ));
         }
-        // One Choker hand, written without blanks; two hands on a line
-        // are records on one line, which the line framer reports.
+        // One Choker hand, written without blanks. Two hands on a line are
+        // records on one line, which the line framer reports.
         let joined = memchr::memchr_iter(b'-', trimmed).count() == 1;
         let gaps: Vec<Span> = blank_runs(trimmed)
             .filter(|&(at, len)| joined || len != 1 || trimmed[at] != b' ')
@@ -103,7 +109,7 @@ impl StrictFramer {
         }
     }
 
-    /// Reports the run of blank lines read, if any: one report a run.
+    /// Reports the run of blank lines read, if any: one report per run.
     fn end_blank_run(&mut self, emit: &mut impl FrameSink) {
         let Some((first, last, end)) = self.blanks.take() else {
             return;
@@ -120,8 +126,8 @@ impl StrictFramer {
         });
     }
 
-    /// A report of the whole input, shown at `line` (its first line when
-    /// none is given).
+    /// A report of the whole input, shown at `line`. When no line is given, it
+    /// is shown at the first line.
     fn input_problem(kind: Kind, span: Span, line: Option<LineRef>) -> Frame {
         let line = line.unwrap_or(LineRef {
             offset: span.offset,
@@ -154,8 +160,8 @@ fn blank_runs(trimmed: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-/// A sink that passes every frame on, and tells the strict framer the
-/// game of each record.
+/// A sink that passes every frame on. It also tells the strict framer the game
+/// of each record.
 struct Games<'a, S> {
     emit: &'a mut S,
     first_game: &'a mut Option<Game>,
@@ -313,8 +319,8 @@ impl Framing for StrictFramer {
             .filter(|&lf| lf > 0 && block.bytes[lf - 1] == b'\r')
             .map(|lf| block.base + lf - 1)
             .collect();
-        // A CR that ends the input, without an LF after it, which the
-        // lines leave out of the last line as they would before an LF.
+        // A CR that ends the input, with no LF after it. The lines leave it out
+        // of the last line, as they would a CR before an LF.
         if block.bytes.ends_with(b"\r") {
             self.block_crs.push(block.base + block.bytes.len() - 1);
         }

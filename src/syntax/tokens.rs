@@ -1,19 +1,19 @@
-//! The tokens layout (`grammar/tokens.ebnf`): the input read as the
-//! judges' own solutions read it, as whitespace-separated tokens whose line
-//! breaks mean nothing.
+//! The tokens layout (`grammar/tokens.ebnf`). The input is read as the judges'
+//! own solutions read it: as whitespace-separated tokens whose line breaks mean
+//! nothing.
 //!
-//! The `TokenFramer` takes the place of the line framer: it counts tokens
-//! into records (thirteen cards a bridge hand; a trump and 52 cards a whist
-//! deal, cut into the four players' thirteen; two `name-cards` hands a
-//! Choker pair) and emits the same [`Frame`]s, each line of a frame being
-//! the bytes from a piece's first token to its last. Each record is then
-//! read by the line grammar's own rules, with every CR and LF inside it
-//! read as a blank ([`read_line_ends_as_blanks`]): one grammar of records,
-//! two of documents. Spans stay the input's, byte for byte.
+//! The `TokenFramer` takes the place of the line framer. It counts tokens into
+//! records. A bridge hand is thirteen cards, and a Choker pair two `name-cards`
+//! hands. A whist deal is a trump and 52 cards, cut into the four players'
+//! thirteen. The framer emits the same [`Frame`]s as the line framer. Each line
+//! of a frame is the bytes from a piece's first token to its last. Each record
+//! is then read by the line grammar's own rules. Every CR and LF inside it is
+//! read as a blank ([`read_line_ends_as_blanks`]). So there is one grammar of
+//! records, and two of documents. Spans stay the input's, byte for byte.
 //!
-//! The framer is fed lines, as the line framer is, so the reader's blocks,
-//! its binary and overlong-line handling serve both; a record may span any
-//! number of lines, and the framer holds it, as positions, until it is
+//! The framer is fed lines, as the line framer is. So the reader's blocks, and
+//! its handling of binary input and overlong lines, serve both. A record may
+//! span any number of lines. The framer holds it, as positions, until it is
 //! whole.
 
 // Each rule's error is nom's: the input does not match the rule its doc
@@ -44,9 +44,9 @@ pub enum Layout {
     Lines,
     /// The judges' reading: tokens, wherever the line breaks fall.
     Tokens,
-    /// The statements' line layout, byte for byte, as a judge's input
-    /// validator holds it: one space between tokens, LF line ends, no
-    /// blank line ([`super::strict`]).
+    /// The statements' line layout, byte for byte, as a judge's input validator
+    /// holds it. That is one space between tokens, LF line ends, and no blank
+    /// line ([`super::strict`]).
     Strict,
 }
 
@@ -55,9 +55,8 @@ const HAND: usize = 13;
 /// Cards a whist deal holds.
 const DEAL: usize = 4 * HAND;
 
-/// The most bridge hands framed as one run ([`PlacedHands`]): few enough
-/// that the pool's tasks, which take runs whole, share a block's records
-/// evenly.
+/// The most bridge hands framed as one run ([`PlacedHands`]). The pool's tasks
+/// take runs whole. Runs this short let them share a block's records evenly.
 const HANDS_IN_A_RUN: usize = 16;
 
 /// `space = " " | "\t" | "\r" | "\n" ;`
@@ -91,9 +90,9 @@ pub fn token(input: &[u8]) -> IResult<&[u8], &[u8]> {
     .parse_complete(input)
 }
 
-/// Every [`token`] of the input, each after [`spaces`]: the input as the
-/// judges' `scanf("%s")` reads it, the sequence the section rules are
-/// over.
+/// Every [`token`] of the input, each after [`spaces`]. This is the input as
+/// the judges' `scanf("%s")` reads it. The section rules are over this
+/// sequence.
 ///
 /// ```
 /// use cardsharp::syntax::tokens::tokens;
@@ -111,15 +110,14 @@ pub fn tokens(input: &[u8]) -> IResult<&[u8], Vec<&[u8]>> {
     Ok((rest, read))
 }
 
-/// `bytes` with each CR and LF made a blank, written after what `into`
-/// holds: the line grammar's rules then read a record spread over lines
-/// as if it stood on one, and every offset stays where it was. A line's
-/// other bytes (and the CR of a line end, which the line framer removes)
-/// are untouched, so in the lines layout this changes nothing but what
-/// the reader never shows the rules.
+/// `bytes` with each CR and LF made a blank, written after what `into` holds.
+/// The line grammar's rules then read a record spread over lines as if it stood
+/// on one. Every offset stays where it was. A line's other bytes are untouched.
+/// The line framer removes a line end, CR and all. So in the lines layout this
+/// changes only what the reader never shows the rules.
 pub(crate) fn read_line_ends_as_blanks(bytes: &[u8], into: &mut Vec<u8>) {
-    // Copied and blanked in one pass without a branch, which the compiler
-    // turns into vector operations.
+    // Copied and blanked in one pass without a branch, which the compiler turns
+    // into vector operations.
     into.extend(bytes.iter().map(|&byte| {
         if byte == b'\r' || byte == b'\n' {
             b' '
@@ -129,9 +127,11 @@ pub(crate) fn read_line_ends_as_blanks(bytes: &[u8], into: &mut Vec<u8>) {
     }));
 }
 
-/// `tokens_document = { tokens_section } ;`: frames a whole document held
-/// in memory, as [`super::document::document`] does in the lines layout.
-/// Inputs read in blocks use a `TokenFramer` directly, line by line.
+/// `tokens_document = { tokens_section } ;`
+///
+/// Frames a whole document held in memory, as [`super::document::document`]
+/// does in the lines layout. Inputs read in blocks use a `TokenFramer`
+/// directly, line by line.
 pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     let mut framer = TokenFramer::new(mode);
     for line in Lines::new(block, 1) {
@@ -140,11 +140,10 @@ pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) 
     framer.finish(emit);
 }
 
-/// Whether the first lines of `bytes` are mostly whole units of the
-/// canonical layout (a row of thirteen cards, a trump, a terminator), as
-/// in a file written one record to a line: such a block is framed
-/// quicker line by line, each line at once, than through the token
-/// index.
+/// Whether the first lines of `bytes` are mostly whole units of the canonical
+/// layout. A unit is a row of thirteen cards, a trump, or a terminator. A file
+/// written one record to a line looks so. Such a block is framed quicker line
+/// by line, each line at once, than through the token index.
 pub(crate) fn lines_are_units(bytes: &[u8]) -> bool {
     const SAMPLE: usize = 16;
     let lines = Lines::new(Block { bytes, base: 0 }, 1).take(SAMPLE);
@@ -156,12 +155,12 @@ pub(crate) fn lines_are_units(bytes: &[u8]) -> bool {
     seen > 0 && 4 * units >= 3 * seen
 }
 
-/// A line of the lines layout that holds whole records as the tokens
-/// layout reads them, every one of them well-formed: two or more records,
-/// or one record that the lines layout writes on several lines (a whist
-/// deal's trump and 52 cards, a Choker pair's two hands), maybe with its
-/// section's terminator. What the line framer then reports, once, with
-/// both remedies, rather than a fault a token.
+/// A line of the lines layout that holds whole records as the tokens layout
+/// reads them, every one of them well-formed. It holds two or more records. Or
+/// it holds one record that the lines layout writes on several lines: a whist
+/// deal's trump and 52 cards, or a Choker pair's two hands. Its section's
+/// terminator may follow. The line framer then reports this once, with both
+/// remedies, rather than a fault a token.
 pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
     let block = Block {
         bytes: line.text,
@@ -190,11 +189,11 @@ pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
             Frame::Choker(_) => Game::Choker,
             _ => Game::Bridge,
         };
-        // A bridge hand that is the whole line is the line's own reading,
-        // not one of several records: its diagnosis would ask this again.
-        // (A whist deal or a Choker pair is read in pieces, each less than
-        // the line.) The whole line by this layout's spaces, not by ASCII
-        // whitespace: a form feed is a token's byte here.
+        // A bridge hand that is the whole line is the line's own reading, not
+        // one of several records. Its diagnosis would ask this again. (A whist
+        // deal or a Choker pair is read in pieces, each less than the line.)
+        // The whole line is measured by this layout's spaces, not by ASCII
+        // whitespace. A form feed is a token's byte here.
         let (first, last) = frame.lines();
         let whole_line = matches!(frame, Frame::Bridge(_))
             && Span::new(first.offset, last.offset + last.len - first.offset) == tokens_span;
@@ -290,19 +289,20 @@ enum State {
 pub(crate) struct TokenFramer {
     mode: Mode,
     state: State,
-    /// A token that may name a Choker hand (in the open, or between a
-    /// Choker section's pairs where it could also open another section),
-    /// held until the next token says whether a dash follows it.
+    /// A token that may name a Choker hand, held until the next token says
+    /// whether a dash follows it. It is held in the open, or between a Choker
+    /// section's pairs, where it could also open another section.
     held: Option<Held>,
-    /// `--game` forced: the other game's terminator between records (`#`
-    /// among Choker hands, `END` between deals), as the lines layout
-    /// holds it: its two reports (the section's terminator written wrong,
-    /// a stray one) and the section's state, while the framer reads as
-    /// closed. The next token says which: a stray, and the section goes
-    /// on; at the end of the input, the terminator.
+    /// With `--game` forced: the other game's terminator between records, as
+    /// the lines layout holds it. That is `#` among Choker hands, or `END`
+    /// between deals. It holds the terminator's two reports and the section's
+    /// state, while the framer reads as closed. The reports are the section's
+    /// terminator written wrong, and a stray terminator. The next token says
+    /// which. If a token comes, it was a stray, and the section goes on. If the
+    /// input ends, it was the section's terminator.
     other_terminator: Option<Box<OtherTerminator>>,
-    /// The last token read, where a report of what is missing after it
-    /// points; after whole deals, settled with `last_row_from`.
+    /// The last token read, where a report of what is missing after it points.
+    /// After whole deals, it is settled with `last_row_from`.
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
@@ -310,30 +310,30 @@ pub(crate) struct TokenFramer {
     record: RecordSoFar,
     /// Whether a block framed through the index held a CR.
     carriage_returns: bool,
-    /// Whether a record framed since the reader last asked, and not
-    /// placed, spans lines or may hold a CR: records must then be read
-    /// from the block with its line ends blanked. Canonical input never
-    /// needs it, nor a reflowed file whose records are all placed.
+    /// Whether a record framed since the reader last asked, and not placed,
+    /// spans lines or may hold a CR. Records must then be read from the block
+    /// with its line ends blanked. Canonical input never needs it, nor a
+    /// reflowed file whose records are all placed.
     needs_blanks: bool,
-    /// In auto, where the deal before one begun with a card where its
-    /// trump belongs ended: the `#` left out goes there, should that
+    /// In auto, a deal may begin with a card where its trump belongs. This is
+    /// where the deal before it ended. The `#` left out goes there, should that
     /// deal's cards be bridge hands ([`TokenFramer::bridge_after_deals`]).
     after_deals: Option<LineRef>,
-    /// Such a deal read whole: a card next says it was four bridge hands,
-    /// anything else that it lacks its trump.
+    /// Such a deal read whole. A card next says it was four bridge hands.
+    /// Anything else says it lacks its trump.
     trumpless: Option<[LineRef; 5]>,
-    /// The cards of a deal begun without its trump
-    /// ([`super::into_deck`]): a whole deck is a deal, else bridge hands.
+    /// The cards of a deal begun without its trump ([`super::into_deck`]). A
+    /// whole deck is a deal, else bridge hands.
     trumpless_deck: Option<u64>,
-    /// The first token of the bridge section opened in auto: a `#` after
-    /// 52 cards of it may end a whist deal that lost its trump.
+    /// The first token of the bridge section opened in auto. A `#` after 52
+    /// cards of it may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
-    /// Where, in the block being framed, the cards of the deal just
-    /// framed whole begin, while its last row (`pieces[4]` of the state)
-    /// and its last card (`last_token`), which only a report of what
-    /// follows the deal reads, are not yet found:
-    /// [`TokenFramer::settle_last_row`] finds them before anything else
-    /// reads the state, which a deal followed by another never does.
+    /// Where, in the block being framed, the cards of the deal just framed
+    /// whole begin. It is set while the deal's last row (`pieces[4]` of the
+    /// state) and last card (`last_token`) are not yet found. Only a report of
+    /// what follows the deal reads them. [`TokenFramer::settle_last_row`] finds
+    /// them before anything else reads the state. When another deal follows,
+    /// nothing reads them.
     last_row_from: Option<usize>,
 }
 
@@ -346,8 +346,8 @@ struct OtherTerminator {
     section: State,
 }
 
-/// A word of letters held by [`TokenFramer::held`], with its bytes: a
-/// name's, when a dash follows it; else read as the token it is.
+/// A word of letters held by [`TokenFramer::held`], with its bytes. It is a
+/// name's when a dash follows it. Else it is read as the token it is.
 #[derive(Clone, Copy, Debug)]
 struct Held {
     at: LineRef,
@@ -373,15 +373,15 @@ impl Held {
 /// What the framer knows of the bridge hand or whist deal being read.
 #[derive(Debug)]
 struct RecordSoFar {
-    /// Whether every card came in a run of plain pairs found through the
-    /// index: the record's tokens are then all cards' places, and it is
-    /// framed as placed.
+    /// Whether every card came in a run of plain pairs found through the index.
+    /// The record's tokens are then all cards' places, and it is framed as
+    /// placed.
     placed: bool,
     /// Whether a row of it spans lines.
     spans: bool,
     /// Where the tokens of each piece of a whist deal start, as
-    /// [`PlacedRow::starts`], listed as its pieces are: the trump's first,
-    /// never kept.
+    /// [`PlacedRow::starts`]. They are listed as its pieces are. The trump's
+    /// comes first, and is never kept.
     row_starts: [u64; 5],
 }
 
@@ -392,10 +392,10 @@ impl RecordSoFar {
         self.spans = false;
     }
 
-    /// Frames the whist deal of `pieces`, which is this record, whole and
-    /// with its trump; whether it must be read from the block with its
-    /// line ends blanked (it is not placed, and spans lines or the block
-    /// has a CR).
+    /// Frames the whist deal of `pieces`, which is this record, whole and with
+    /// its trump. Gives whether it must be read from the block with its line
+    /// ends blanked. It must when it is not placed, and spans lines or the
+    /// block has a CR.
     #[inline(always)]
     fn frame_deal(
         &self,
@@ -506,18 +506,19 @@ impl TokenFramer {
         }
     }
 
-    /// Whether no token is held back for the next to decide (a word that
-    /// may name a Choker hand, a deal read whole without its trump): only
-    /// then may the shortcuts take the next tokens as their state says.
+    /// Whether no token is held back for the next to decide. A held token is a
+    /// word that may name a Choker hand, or a deal read whole without its
+    /// trump. Only when none is held may the shortcuts take the next tokens as
+    /// their state says.
     #[inline(always)]
     fn holds_nothing(&self) -> bool {
         self.held.is_none() && self.trumpless.is_none()
     }
 
-    /// Feeds one line's tokens. A line holding exactly the next unit of
-    /// the canonical layout (a row of cards where a row begins, a trump
-    /// where a deal begins, a Choker hand) is taken whole; any other
-    /// token by token.
+    /// Feeds one line's tokens. A line holding exactly the next unit of the
+    /// canonical layout is taken whole. Such a unit is a row of cards where a
+    /// row begins, a trump where a deal begins, or a Choker hand. Any other
+    /// line is taken token by token.
     #[inline(always)]
     pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if self.holds_nothing() && self.whole_line(line, emit) {
@@ -526,10 +527,10 @@ impl TokenFramer {
         self.tokens_of(line, emit);
     }
 
-    /// A deal's trump, a suit letter, at `at`: the deal begins; `placed`
-    /// whether its cards may yet be framed as placed runs. The state is
-    /// changed in place, not rebuilt: a whole `State::Whist` written back
-    /// read the pieces just written, and cost whist 10% of its time.
+    /// A deal's trump, a suit letter, at `at`: the deal begins. `placed` says
+    /// whether its cards may yet be framed as placed runs. The state is changed
+    /// in place, not rebuilt. Writing a whole `State::Whist` back reads the
+    /// pieces just written, and costs whist 10% of its time.
     #[inline(always)]
     fn begin_deal(&mut self, at: LineRef, placed: bool) {
         if let State::Whist {
@@ -605,18 +606,18 @@ impl TokenFramer {
         }
     }
 
-    /// Gives the index of the block last framed to `index`, for the
-    /// hands of its runs to be found in it where they are read, and takes
-    /// the memory of `index` in its place. The index may begin after the
-    /// block's first bytes, where those were Choker hands read without
-    /// it; no record read from it lies there.
+    /// Gives the index of the block last framed to `index`, and takes the
+    /// memory of `index` in its place. The hands of the block's runs are found
+    /// in the index where they are read. The index may begin after the block's
+    /// first bytes, where those were Choker hands read without it. No record
+    /// read from it lies there.
     pub(crate) fn swap_index(&mut self, index: &mut TokenIndex) {
         std::mem::swap(&mut self.index, index);
     }
 
-    /// Whether a record framed since the last call must be read with its
-    /// line ends blanked (see [`read_line_ends_as_blanks`]); a record the
-    /// framer still holds keeps the answer for the next call.
+    /// Whether a record framed since the last call must be read with its line
+    /// ends blanked (see [`read_line_ends_as_blanks`]). A record the framer
+    /// still holds keeps the answer for the next call.
     pub(crate) fn take_needs_blanks(&mut self) -> bool {
         let needs = self.needs_blanks;
         if self.holds_from().is_none() {
@@ -625,13 +626,13 @@ impl TokenFramer {
         needs
     }
 
-    /// The tokens of a line, one by one: by the grammar's `spaces` and
-    /// `token` while a trace is recorded, else by the shortcut proven
-    /// equal to them.
+    /// The tokens of a line, one by one. While a trace is recorded, the
+    /// grammar's `spaces` and `token` read them. Else the shortcut proven equal
+    /// to those reads them.
     #[inline(never)]
     fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        // A fold, not a search: most lines of a reflowed file are a few
-        // bytes long, and a search's setup would cost more than the line.
+        // A fold, not a search: most lines of a reflowed file are a few bytes
+        // long. A search's setup would cost more than the line.
         let carriage_returns = line
             .text
             .iter()
@@ -658,9 +659,9 @@ impl TokenFramer {
         }
     }
 
-    /// One token, by the shortcuts where they answer: a plain pair in a
-    /// hand or a deal begun, a whole Choker hand between hands, a deal's
-    /// trump.
+    /// One token, by the shortcuts where they answer. They answer for a plain
+    /// pair in a hand or a deal begun, a whole Choker hand between hands, and a
+    /// deal's trump.
     #[inline(always)]
     fn any_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if self.holds_nothing() {
@@ -710,12 +711,12 @@ impl TokenFramer {
         self.next_token(at, text, emit);
     }
 
-    /// Frames the whole lines of `block`, the first numbered
-    /// `first_line`, at once: every token found through the index of
-    /// `fast::token_index`, and the plain pairs of a hand or of a deal's
-    /// row taken as one run. Gives what [`TokenFramer::line`] gives fed
-    /// the lines one by one (a property test holds it to that). Returns
-    /// the number of the line after the last.
+    /// Frames the whole lines of `block` at once. The first line is numbered
+    /// `first_line`. Every token is found through the index of
+    /// `fast::token_index`. The plain pairs of a hand or of a deal's row are
+    /// taken as one run. Gives what [`TokenFramer::line`] gives when fed the
+    /// lines one by one. A property test holds it to that. Returns the number
+    /// of the line after the last.
     #[inline(always)]
     pub(crate) fn block(
         &mut self,
@@ -773,8 +774,8 @@ impl TokenFramer {
         next_line
     }
 
-    /// A run of plain pairs that a bridge hand, or a deal's row, wanted:
-    /// a whole hand or row framed at once, else its cards added.
+    /// A run of plain pairs that a bridge hand, or a deal's row, wanted. A
+    /// whole hand or row is framed at once. Else its cards are added.
     #[inline(always)]
     fn placed_run(
         &mut self,
@@ -838,9 +839,9 @@ impl TokenFramer {
         }
     }
 
-    /// Whole hands in a row at the cursor, the usual bridge section:
-    /// framed at once, as [`Self::hand_cards`] would frame them one by
-    /// one. `false`, and nothing read, where there are none.
+    /// Whole hands in a row at the cursor, the usual bridge section. They are
+    /// framed at once, as [`Self::hand_cards`] would frame them one by one.
+    /// `false`, and nothing read, where there are none.
     #[inline(always)]
     fn whole_hands(
         &mut self,
@@ -881,13 +882,14 @@ impl TokenFramer {
         true
     }
 
-    /// A whole deal at the cursor where a deal may begin: a suit's letter
-    /// and 52 plain pairs, framed at once, as the trump's shortcut in
+    /// A whole deal at the cursor where a deal may begin: a suit's letter and
+    /// 52 plain pairs. It is framed at once, as the trump's shortcut in
     /// [`Self::any_token`] and then [`Self::deal_cards`] would frame it.
-    /// `false`, and nothing read, where there is none. Of its rows, only
-    /// the last is kept in the state, with its last token, as later
-    /// tokens may ask for them, and only once they may
-    /// ([`Self::settle_last_row`]): a deal followed by another needs
+    /// `false`, and nothing read, where there is none.
+    ///
+    /// Of its rows, only the last is kept in the state, with its last token.
+    /// Later tokens may ask for them, and they are found only once tokens may
+    /// ask ([`Self::settle_last_row`]). A deal followed by another needs
     /// neither, nor the numbers of their lines.
     #[inline(always)]
     fn whole_deal(
@@ -944,12 +946,12 @@ impl TokenFramer {
         true
     }
 
-    /// The last row of the deal [`Self::whole_deal`] framed last, and its
-    /// last token, into the state, where they are not yet. Found here,
-    /// not as the deal is framed: a deal's 52 pairs are then one run of
-    /// the index, whose last start is found at once, where its 40th took
-    /// a loop a start, about one mispredicted branch a deal, and its rows
-    /// two runs, one more.
+    /// The last row of the deal [`Self::whole_deal`] framed last, and its last
+    /// token, into the state, where they are not yet. They are found here, not
+    /// as the deal is framed. So the deal's 52 pairs are framed as one run of
+    /// the index, whose last start is found at once. Finding its 40th start,
+    /// where the last row begins, takes a loop a start: about one mispredicted
+    /// branch a deal. Framing its rows as two runs would cost one more.
     #[inline(always)]
     fn settle_last_row(&mut self, cursor: &Cursor<'_>, block: Block<'_>) {
         let Some(first) = self.last_row_from.take() else {
@@ -975,12 +977,11 @@ impl TokenFramer {
         });
     }
 
-    /// The next run of plain pairs, up to `wanted`, as
-    /// [`Cursor::plain_pairs`] finds it; but in a bridge section a run
-    /// that ends in a word the section would hold
-    /// ([`Self::may_hold_in_bridge`]: `Al` in `Al - 1C…`, or `TC` in
-    /// `TC - 1C…` where a hand begins) ends before it, so that the word is
-    /// read by the section's rules.
+    /// The next run of plain pairs, up to `wanted`, as [`Cursor::plain_pairs`]
+    /// finds it. But in a bridge section, a run may end in a word the section
+    /// would hold ([`Self::may_hold_in_bridge`]). Such a word is `Al` in
+    /// `Al - 1C…`, or `TC` in `TC - 1C…` where a hand begins. The run then ends
+    /// before the word, so that the section's rules read it.
     #[inline(always)]
     fn plain_run(&self, cursor: &mut Cursor<'_>, wanted: usize, bytes: &[u8]) -> Option<PlainRun> {
         let start = *cursor;
@@ -1043,10 +1044,10 @@ impl TokenFramer {
         self.state = State::Open;
     }
 
-    /// The deal read whole without its trump ([`Self::trumpless`]), if
-    /// any, settled by the token after it, `text`: bridge hands, or a deal
-    /// that lacks its trump. At the end of the input (`None`), or before
-    /// a Choker hand, bridge hands.
+    /// The deal read whole without its trump ([`Self::trumpless`]), if any,
+    /// settled by the token after it, `text`. It is bridge hands, or a deal
+    /// that lacks its trump. At the end of the input (`None`), or before a
+    /// Choker hand, it is bridge hands.
     fn settle_trumpless(&mut self, text: Option<&[u8]>, emit: &mut impl FrameSink) {
         if let Some(pieces) = self.trumpless.take()
             && !(text.is_none_or(|text| self.follows_hands(text))
@@ -1081,10 +1082,9 @@ impl TokenFramer {
             && !self.follows_hands(text)
             && let Some(held) = Held::new(at, text)
         {
-            // After a deal without its trump read whole, a word that says
-            // it was a deal, unless it names a Choker hand whose dash
-            // stands apart: bridge hands then. The token after it says
-            // which.
+            // After a deal without its trump read whole, a word says it was a
+            // deal. The exception is a word naming a Choker hand whose dash
+            // stands apart: bridge hands then. The token after it says which.
             self.held = Some(held);
             self.last_token = Some(at);
             return;
@@ -1113,9 +1113,9 @@ impl TokenFramer {
         }
     }
 
-    /// The token after a held word: a dash, or cards after a name, make
-    /// the word a Choker hand's name (`true`: both are read); anything
-    /// else releases the word to be read as the token it is (`false`).
+    /// The token after a held word. A dash, or cards after a name, make the
+    /// word a Choker hand's name (`true`: both are read). Anything else
+    /// releases the word to be read as the token it is (`false`).
     fn after_held(
         &mut self,
         held: Held,
@@ -1129,9 +1129,9 @@ impl TokenFramer {
             return false;
         }
         if !matches!(self.state, State::Choker { .. }) {
-            // Held where a deal would start, after one, or after bridge
-            // hands read as a deal, whole ([`Self::trumpless`]) or not
-            // ([`Self::at_hands_end`]).
+            // Held where a deal would start, after one, or after bridge hands
+            // read as a deal. That deal was read whole ([`Self::trumpless`]) or
+            // not ([`Self::at_hands_end`]).
             if self.trumpless.is_some() {
                 self.settle_trumpless(None, emit);
             } else if let State::Whist { pieces, .. } = self.state
@@ -1153,10 +1153,10 @@ impl TokenFramer {
     /// A token that opens a section, told by its shape as the line framer
     /// tells a section's first line.
     fn tokens_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        // A suit letter is taken as the trump it nearly always is at once,
-        // which keeps a whist file's first deal on the shortcuts (and its
-        // blocks unblanked, `take_needs_blanks`); a dash after it makes
-        // it a Choker name ([`Self::trump_was_a_name`]).
+        // A suit letter is taken at once as the trump it nearly always is. That
+        // keeps a whist file's first deal on the shortcuts, and its blocks
+        // unblanked (`take_needs_blanks`). A dash after it makes it a Choker
+        // name ([`Self::trump_was_a_name`]).
         if may_name_a_hand(text)
             && terminator(text).is_none()
             && !matches!(text, [b'S' | b'H' | b'D' | b'C'])
@@ -1183,10 +1183,10 @@ impl TokenFramer {
         }
     }
 
-    /// A held word that no dash followed: in the open, it opens a section;
-    /// between a Choker section's pairs, it ends the section (whose `END`
-    /// was left out) and opens another; in a bridge section, it is a card
-    /// of the hand; in a whist section, it begins the deal.
+    /// A held word that no dash followed. In the open, it opens a section.
+    /// Between a Choker section's pairs, it ends the section (whose `END` was
+    /// left out) and opens another. In a bridge section, it is a card of the
+    /// hand. In a whist section, it begins the deal.
     fn release(&mut self, held: Held, emit: &mut impl FrameSink) {
         match self.state {
             State::Choker { .. } => {
@@ -1256,9 +1256,8 @@ impl TokenFramer {
             self.end_section(emit);
             self.tokens_section(at, text, emit);
         } else if let Some(terminator) = terminator(text) {
-            // The section's cards, when it holds a deal's worth or more
-            // and is near enough to be held: the report looks at its
-            // last 52.
+            // The section's cards, when it holds a deal's worth or more and is
+            // near enough to be held. The report looks at its last 52.
             let deal = match self.state {
                 State::Bridge {
                     cards: 0, section, ..
@@ -1283,10 +1282,10 @@ impl TokenFramer {
         }
     }
 
-    /// Whether `text`, in a bridge section, is held for the next token: a
-    /// word of letters, in auto, may name the first hand of a Choker
-    /// section that follows. A card may too (`TC - 1C…`), where a hand
-    /// begins (`at_hand_start`); elsewhere it is one of the hand's.
+    /// Whether `text`, in a bridge section, is held for the next token. In
+    /// auto, a word of letters may name the first hand of a Choker section that
+    /// follows. A card may too (`TC - 1C…`), where a hand begins
+    /// (`at_hand_start`). Elsewhere it is one of the hand's.
     #[inline(always)]
     fn may_hold_in_bridge(&self, text: &[u8], at_hand_start: bool) -> bool {
         self.mode == Mode::Auto
@@ -1296,10 +1295,10 @@ impl TokenFramer {
 
     /// `tokens_bridge_hand = 13 * token ;`
     ///
-    /// A token counted into the hand, which is framed at its thirteenth
-    /// card. A token of glued cards (`KSQS`) counts as the cards it holds,
-    /// so that one such mistake does not put every later hand out of step.
-    /// `text` is empty for a token already judged to be one card's.
+    /// A token counted into the hand, which is framed at its thirteenth card. A
+    /// token of glued cards (`KSQS`) counts as the cards it holds. So one such
+    /// mistake does not put every later hand out of step. `text` is empty for a
+    /// token already judged to be one card's.
     fn tokens_bridge_hand(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         self.hand_cards(at, Added::token(at, cards_in(text, Game::Bridge)), emit);
     }
@@ -1368,9 +1367,9 @@ impl TokenFramer {
         if let Some(last_row) = after_a_deal
             && (opens_choker(text) || lacks_its_dash(text))
         {
-            // A Choker hand where a deal would start: the `#` was left
-            // out after the last deal (whose `END` would otherwise be
-            // read as this section's terminator, and "fixed" to `#`).
+            // A Choker hand where a deal would start: the `#` was left out
+            // after the last deal. Otherwise that deal's `END` would be read as
+            // this section's terminator, and "fixed" to `#`.
             emit.frame(missing_terminator(Game::Whist, HASH, last_row));
             self.state = State::Open;
             self.tokens_section(at, text, emit);
@@ -1382,13 +1381,13 @@ impl TokenFramer {
             && terminator(text).is_none()
             && let Some(held) = Held::new(at, text)
         {
-            // A word of letters where a deal would start: the name of a
-            // Choker hand whose dash stands apart (the `#` left out before
-            // its section), or the deal's trump written out, or a card
-            // where it belongs. Likewise after whole bridge hands read as
-            // a deal without its trump, where it is no card: a name, or a
-            // bad card of the deal. The next token says which. Not a suit
-            // letter: the trump of a whist section after the hands, which
+            // A word of letters where a deal would start. It may name a Choker
+            // hand whose dash stands apart, with the `#` left out before its
+            // section. It may be the deal's trump written out, or a card where
+            // the trump belongs. Likewise after whole bridge hands read as a
+            // deal without its trump, where it is no card: a name, or a bad
+            // card of the deal. The next token says which. A suit letter is not
+            // held. It is the trump of a whist section after the hands, which
             // its reading holds in the open.
             self.held = Some(held);
             return;
@@ -1426,11 +1425,10 @@ impl TokenFramer {
 
     /// `tokens_whist_deal = token , 52 * token ;`
     ///
-    /// The trump, then the cards, the first 13 north's, then east's,
-    /// south's and west's. A lone character where a card belongs is the
-    /// next deal's trump: this deal was cut short. A card where the trump
-    /// belongs is a trump left out: the deal is read, to stay in step, and
-    /// reported.
+    /// The trump, then the cards: the first 13 north's, then east's, south's
+    /// and west's. A lone character where a card belongs is the next deal's
+    /// trump: this deal was cut short. A card where the trump belongs is a
+    /// trump left out. The deal is read, to stay in step, and reported.
     fn tokens_whist_deal(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if text.len() == 1 && self.deal_as_hands(emit) {
             // The cards read as this deal's were bridge hands: the trump
@@ -1472,7 +1470,7 @@ impl TokenFramer {
         self.deal_cards(at, Added::token(at, cards_in(text, Game::Whist)), emit);
     }
 
-    /// `counted` cards, at `at`, into the deal begun: into the row of the
+    /// The `added` cards, at `at`, into the deal begun: into the row of the
     /// player whose they are.
     #[inline(always)]
     fn deal_cards(&mut self, at: LineRef, added: Added, emit: &mut impl FrameSink) {
@@ -1496,9 +1494,9 @@ impl TokenFramer {
         // Its runs' starts are not kept: the reader finds them.
         self.record.row_starts[row] = 0;
         *cards += added.count;
-        // A token of glued cards may run past its row: the rows it ran
-        // into are read as empty, at its end, so that no row of an earlier
-        // deal stands in this one (its reading reports the rows' counts).
+        // A token of glued cards may run past its row. The rows it ran into are
+        // read as empty, at its end. So no row of an earlier deal stands in
+        // this one. (Its reading reports the rows' counts.)
         let reached = 1 + ((*cards - 1) / HAND).min(3);
         if reached > row {
             let empty = LineRef {
@@ -1577,8 +1575,8 @@ impl TokenFramer {
         }
     }
 
-    /// The other game's `terminator`, at `at`, between the records of a
-    /// section of the game forced: which it is, the next token says.
+    /// The other game's `terminator`, at `at`, between the records of a section
+    /// of the game forced. The next token says which it is.
     fn defer_other_terminator(&mut self, terminator: &'static str, at: LineRef) {
         let expected = if terminator == HASH { END } else { HASH };
         self.other_terminator = Some(Box::new(OtherTerminator {
@@ -1598,13 +1596,13 @@ impl TokenFramer {
         self.state = State::Closed { warned: true };
     }
 
-    /// A whist deal begun with a card where its trump belongs, in auto,
-    /// ended at a whole number of its rows by the end of its section (or
-    /// read whole and followed by another card): bridge hands after a
-    /// whist section whose `#` was left out, as the lines layout reads
-    /// them. Frames its rows as the hands, reports the `#` after the deal
-    /// before, and reads on in a bridge section; `false`, and nothing
-    /// done, when the deal is not so.
+    /// A whist deal begun with a card where its trump belongs, in auto. It
+    /// ended at a whole number of its rows by the end of its section, or was
+    /// read whole and followed by another card. The lines layout reads such
+    /// cards as bridge hands after a whist section whose `#` was left out.
+    /// Frames its rows as the hands, reports the `#` after the deal before, and
+    /// reads on in a bridge section. `false`, and nothing done, when the deal
+    /// is not so.
     fn bridge_after_deals(
         &mut self,
         pieces: &[LineRef; 5],
@@ -1631,9 +1629,9 @@ impl TokenFramer {
         true
     }
 
-    /// The deal being read, begun without its trump, framed as the bridge
-    /// hands it may be ([`Self::bridge_after_deals`]); `false` when it is
-    /// no such deal, or may not be.
+    /// The deal being read, begun without its trump, framed as the bridge hands
+    /// it may be ([`Self::bridge_after_deals`]). `false` when it is no such
+    /// deal, or may not be.
     fn deal_as_hands(&mut self, emit: &mut impl FrameSink) -> bool {
         let State::Whist {
             pieces,
@@ -1647,11 +1645,11 @@ impl TokenFramer {
         self.bridge_after_deals(&pieces, cards, emit)
     }
 
-    /// In auto, a dash (`text`, at `at`) right after a deal's one-letter
-    /// trump: the trump was the name of a Choker hand whose dash stands
-    /// apart (`S - QDKD…`), which opens a Choker section, after the `#`
-    /// left out when the whist section had deals before. Reads the hand
-    /// and returns `true`; else does nothing.
+    /// In auto, a dash (`text`, at `at`) right after a deal's one-letter trump.
+    /// The trump was the name of a Choker hand whose dash stands apart
+    /// (`S - QDKD…`). That opens a Choker section, after the `#` left out when
+    /// the whist section had deals before. Reads the hand and returns `true`;
+    /// else does nothing.
     fn trump_was_a_name(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) -> bool {
         if text.first() != Some(&b'-') || self.mode != Mode::Auto {
             return false;
@@ -1677,10 +1675,10 @@ impl TokenFramer {
         true
     }
 
-    /// Whether the deal being read, begun without its trump after a deal
-    /// in auto, has read whole bridge hands and not a deal's worth: the
-    /// cards of a whist section whose `#` was left out may end there, and
-    /// another section begin.
+    /// Whether the deal being read, begun without its trump after a deal in
+    /// auto, has read whole bridge hands and not a deal's worth. The cards of a
+    /// whist section whose `#` was left out may end there, and another section
+    /// begin.
     fn at_hands_end(&self) -> bool {
         matches!(
             self.state,
@@ -1694,9 +1692,9 @@ impl TokenFramer {
     }
 
     /// Whether `text`, after a deal without its trump read whole
-    /// ([`Self::trumpless`]), says its cards were bridge hands: a card (no
-    /// deal starts so), a Choker hand, or a trump after cards that are no
-    /// whole deck. A `#`, or a trump after a whole deck, says it was a
+    /// ([`Self::trumpless`]), says its cards were bridge hands. A card says so,
+    /// as no deal starts so. So does a Choker hand, or a trump after cards that
+    /// are no whole deck. A `#`, or a trump after a whole deck, says it was a
     /// deal.
     fn follows_hands(&self, text: &[u8]) -> bool {
         is_standard_card(text)
@@ -1723,10 +1721,10 @@ impl TokenFramer {
             && (matches!(shape, Shape::Whole)
                 || name.len > CARD_CHARACTERS && begins_a_hand(shape, at))
         {
-            // A name with neither dash nor cards after it, or a hand whose
-            // dash was left out (`AlQDJDQCKDTD Bo-8C…`, and `AlKGQGJGTGCG
-            // Bo - …`, whose cards are letters too): a hand of its own,
-            // which its reading reports, before this one.
+            // A name with neither dash nor cards after it, or a hand whose dash
+            // was left out. Such hands are `AlQDJDQCKDTD Bo-8C…`, and
+            // `AlKGQGJGTGCG Bo - …`, whose cards are letters too. It is a hand
+            // of its own, which its reading reports, before this one.
             *hand = HandSoFar::Nothing;
             first.get_or_insert(name);
             self.tokens_choker_pair(name, emit);
@@ -1879,9 +1877,9 @@ fn terminator(text: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// A whist section opens with its trump: one character other than `#`, or
-/// a suit's name or symbol (a mistyped trump, which the deal's reading
-/// reports).
+/// A whist section opens with its trump: one character other than `#`, or a
+/// suit's name or symbol. A name or symbol is a mistyped trump, which the
+/// deal's reading reports.
 fn opens_whist(text: &[u8]) -> bool {
     matches!(text, [byte] if *byte != b'#') || super::whist::trump_meant(text).is_some()
 }
@@ -1901,19 +1899,18 @@ fn may_name_a_hand(text: &[u8]) -> bool {
     !text.is_empty() && text.iter().all(u8::is_ascii_alphabetic)
 }
 
-/// A Choker hand whose dash was left out (`Joey1C3S2G5D4D`): a name and
-/// ten card characters, as the lines layout knows a line that opens a
-/// Choker section; its reader then reports the dash, with the fix.
+/// A Choker hand whose dash was left out (`Joey1C3S2G5D4D`): a name and ten
+/// card characters. The lines layout knows a line that opens a Choker section
+/// so. Its reader then reports the dash, with the fix.
 fn lacks_its_dash(text: &[u8]) -> bool {
     text.len() > 10 && !text.contains(&b'-') && super::document::opens_choker(text)
 }
 
-/// Whether `text`, read in a `current` section of bridge or Choker,
-/// opens another section instead: a trump, a Choker hand in a bridge
-/// section (or one whose dash was left out, where a hand begins), a card
-/// in a Choker section. Only where a record begins
-/// (`at_record_start`) may a word that can be a card or a Choker name do
-/// so.
+/// Whether `text`, read in a `current` section of bridge or Choker, opens
+/// another section instead. A trump does. So does a Choker hand in a bridge
+/// section, or one whose dash was left out where a hand begins. So does a card
+/// in a Choker section. Only where a record begins (`at_record_start`) may a
+/// word that can be a card or a Choker name do so.
 fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> bool {
     matches!(text, [byte] if *byte != b'#')
         || (at_record_start && super::whist::trump_meant(text).is_some() && text.len() > 2)
@@ -1926,17 +1923,16 @@ fn opens_other_section(text: &[u8], at_record_start: bool, current: Game) -> boo
         }
 }
 
-/// Whether a Choker hand's token (`is_choker_hand_token`) may be read
-/// as a trump meant ([`super::whist::trump_meant`]), which between pairs
-/// opens a whist section: one that starts with `trump` in any case, or
-/// `nt` or `notrump` spelt with dashes and underscores (an N and at most
-/// eight bytes besides those). The shortcuts leave those to the section's
-/// rules.
+/// Whether a Choker hand's token (`is_choker_hand_token`) may be read as a
+/// trump meant ([`super::whist::trump_meant`]). Between pairs, such a token
+/// opens a whist section. It starts with `trump` in any case. Or it is `nt` or
+/// `notrump` spelt with dashes and underscores: an N and at most eight bytes
+/// besides those. The shortcuts leave such tokens to the section's rules.
 #[inline(always)]
 fn may_be_a_trump(text: &[u8]) -> bool {
-    // The letter in lower case: a byte is `t` or `T` exactly when it is
-    // `t` with bit 5 set, and likewise for `n`; two compares, where a
-    // `match` on the four letters made a jump table.
+    // The letter in lower case: a byte is `t` or `T` exactly when it is `t`
+    // with bit 5 set. Likewise for `n`. That is two compares, where a `match`
+    // on the four letters makes a jump table.
     match text.first().map(|&byte| byte | 0x20) {
         Some(b't') => may_say_trump(text),
         Some(b'n') => may_say_no_trump(text),
@@ -1957,11 +1953,11 @@ fn may_say_trump(text: &[u8]) -> bool {
 #[cold]
 #[inline(never)]
 fn may_say_no_trump(text: &[u8]) -> bool {
-    // Where none of the last eight bytes after the first (the N, which
-    // `may_be_a_trump` has seen) is a dash or an underscore, there are
-    // nine bytes besides: told by one word, as a Choker hand, whose last
-    // ten bytes are its cards, mostly is. The count below took about 130
-    // instructions a call.
+    // Where none of the last eight bytes after the first is a dash or an
+    // underscore, there are nine bytes besides. (The first is the N, which
+    // `may_be_a_trump` has seen.) One word tells this. Most Choker hands take
+    // this exit, as their last ten bytes are cards. The count below takes about
+    // 130 instructions a call.
     if let Some(last) = text.get(1..).and_then(<[u8]>::last_chunk::<8>) {
         let word = u64::from_le_bytes(*last);
         if !has_byte(word, b'-') && !has_byte(word, b'_') {
@@ -1975,9 +1971,9 @@ fn may_say_no_trump(text: &[u8]) -> bool {
         .is_none()
 }
 
-/// Two bytes, neither a dash: a token that is one card's place, whatever
-/// its bytes, and opens no section (a trump is one byte, a terminator one
-/// or three, a Choker hand has a dash).
+/// Two bytes, neither a dash: a token that is one card's place, whatever its
+/// bytes. It opens no section: a trump is one byte, a terminator one or three,
+/// and a Choker hand has a dash.
 #[inline(always)]
 fn is_plain_pair(text: &[u8]) -> bool {
     matches!(text, [first, second] if *first != b'-' && *second != b'-')
@@ -2020,11 +2016,11 @@ enum Shape {
     Other,
 }
 
-/// Whether `text`, after the held word, is a Choker hand's ten card
-/// characters, written apart from the word with a blank for the dash
-/// (`Al 1C3S2G5D4D`): the word is the hand's name, as the lines layout
-/// reads such a line. Glued bridge cards after a card (`TC KSQSTH8H4H`)
-/// are not.
+/// Whether `text`, after the held word, is a Choker hand's ten card characters.
+/// They are written apart from the word, with a blank for the dash
+/// (`Al 1C3S2G5D4D`). The word is then the hand's name, as the lines layout
+/// reads such a line. Glued bridge cards after a card (`TC KSQSTH8H4H`) are not
+/// such characters.
 fn cards_after_a_name(held: &Held, text: &[u8]) -> bool {
     text.len() == CARD_CHARACTERS
         && !text.contains(&b'-')
@@ -2034,9 +2030,9 @@ fn cards_after_a_name(held: &Held, text: &[u8]) -> bool {
 /// The characters of a Choker hand's five cards.
 const CARD_CHARACTERS: usize = 10;
 
-/// Whether a token of `shape`, at `at`, after a word of letters, begins
-/// another hand rather than being that word's cards written apart: a
-/// name with its dash, or a word of letters that is not ten characters.
+/// Whether a token of `shape`, at `at`, after a word of letters, begins another
+/// hand. Else it is that word's cards written apart. A name with its dash
+/// begins one, and so does a word of letters that is not ten characters.
 fn begins_a_hand(shape: Shape, at: LineRef) -> bool {
     match shape {
         Shape::EndsWithDash => true,
@@ -2059,8 +2055,8 @@ impl Shape {
     }
 }
 
-/// A deal cut short (by a `#`, a new trump, or the end of the input):
-/// what the judge would have read, the cards it holds.
+/// A deal cut short by a `#`, a new trump, or the end of the input. Gives what
+/// the judge would have read: the cards it holds.
 fn deal_cut_short(pieces: &[LineRef; 5], cards: usize, no_trump: bool) -> Frame {
     let first = pieces[0];
     let last = if cards == 0 {
@@ -2125,10 +2121,10 @@ fn stray(terminator: &'static str, at: LineRef) -> Frame {
     )
 }
 
-/// A `#` right after 52 cards or more of a bridge section, from
-/// `first`: a whist deal that lost its trump, maybe, as the lines layout
-/// says of rows before a `#`; the report covers them (the last 52, once
-/// [`super::problem`] has the bytes).
+/// A `#` right after 52 cards or more of a bridge section, from `first`. It may
+/// end a whist deal that lost its trump, as the lines layout says of rows
+/// before a `#`. The report covers those cards: the last 52, once
+/// [`super::problem`] has the bytes.
 fn stray_after_rows(first: LineRef, at: LineRef) -> Frame {
     let Frame::Problem { diagnostic, .. } = stray(HASH, at) else {
         unreachable!("a stray terminator is a problem");
@@ -2178,10 +2174,10 @@ mod tests {
 
     use super::*;
 
-    /// Whole hands and deals of plain pairs, which the framer takes in
-    /// runs and frames as placed: a token at a time, thirteen in a row
-    /// are rare. Now and then a pair that is no card, or a word that
-    /// might name a Choker hand (`Al`), where a hand of pairs may end.
+    /// Whole hands and deals of plain pairs, which the framer takes in runs and
+    /// frames as placed. Drawn a token at a time, thirteen pairs in a row are
+    /// rare. Now and then a pair is no card, or a word that might name a Choker
+    /// hand (`Al`) stands where a hand of pairs may end.
     fn card_pair() -> impl Strategy<Value = &'static str> + Clone {
         prop::sample::select(vec![
             "AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C", "AS", "KH", "TD", "2C", "9S", "QD",
@@ -2194,9 +2190,9 @@ mod tests {
         prop::sample::select(vec![" ", " ", " ", "\t", "\n", "\n", "\r\n", "  ", "\r"])
     }
 
-    /// Choker hands in a row: now and then one whose name may say a
-    /// trump, or that is long, holds bytes above ASCII or a control byte;
-    /// spaced now and then by a long run of blanks.
+    /// Choker hands in a row. Now and then one has a name that may say a trump,
+    /// or is long, or holds bytes above ASCII. Now and then a long run of
+    /// blanks spaces them.
     fn choker_hands() -> impl Strategy<Value = Vec<u8>> {
         let choker_hand = prop::sample::select(vec![
             "Bob-2C3D4H5S6G",
@@ -2277,9 +2273,9 @@ mod tests {
             1 => (trump, space.clone(), cards(52..53))
                 .prop_map(|(trump, after, deal)| [spaced(&[(trump, after)]), spaced(&deal)].concat()),
         ];
-        // Now and then a hand holding a control byte, which sends its
-        // block token by token (in a few documents only, so that most
-        // blocks are read as usual); and without the spaces at the end:
+        // Now and then a hand holding a control byte, which sends its block
+        // token by token. It comes in a few documents only, so that most blocks
+        // are read as usual. Now and then the spaces at the end are trimmed:
         // the last token then ends the input.
         let control = prop::sample::select(vec!["Bob-2C3D\u{1}4H5S6G ", "Bob-2C3D4H5S6G\u{b}\n"]);
         (
@@ -2299,8 +2295,8 @@ mod tests {
             })
     }
 
-    /// The frames, and where the cards of each record framed as placed
-    /// lie (from its first card to its last) with how many it has.
+    /// The frames, and where the cards of each record framed as placed lie,
+    /// with how many it has. The cards lie from its first card to its last.
     #[derive(Default)]
     struct Framed {
         frames: Vec<Frame>,
@@ -2341,11 +2337,11 @@ mod tests {
         ])
     }
 
-    /// Whist deals framed whole keep neither their last row nor their
-    /// last token in the state until a later token may ask
-    /// ([`TokenFramer::settle_last_row`]): a section of such deals that
-    /// the input ends without its `#` is told at the last deal's last
-    /// card, on its line, as the line-by-line framer tells it.
+    /// Whist deals framed whole keep neither their last row nor their last
+    /// token in the state until a later token may ask
+    /// ([`TokenFramer::settle_last_row`]). The input may end a section of such
+    /// deals without its `#`. That is told at the last deal's last card, on its
+    /// line, as the line-by-line framer tells it.
     #[test]
     fn whole_deals_cut_short_are_told_at_the_last_card() {
         let deck: Vec<String> = "SHDC"
@@ -2379,8 +2375,8 @@ mod tests {
         assert_eq!(lines.1.number, 1 + text.matches('\n').count());
     }
 
-    /// A plain pair, every one of them, opens no other section in a
-    /// bridge hand and ends none: the rules the shortcuts skip for it
+    /// No plain pair opens another section in a bridge hand, or ends one. The
+    /// test tries every pair. So the rules the shortcuts skip for a plain pair
     /// would not answer.
     #[test]
     fn a_plain_pair_opens_and_ends_no_section() {
@@ -2483,11 +2479,10 @@ mod tests {
             }
         }
 
-        /// Framed a block at a time (through the token index and the
-        /// scan of Choker hands), cut after any space as the reader cuts,
-        /// a document gives the frames it gives fed line by line through
-        /// the grammar's rules, and each block the number of the line
-        /// after it.
+        /// A document is framed a block at a time, through the token index and
+        /// the scan of Choker hands. It is cut after any space, as the reader
+        /// cuts. It gives the frames it gives when fed line by line through the
+        /// grammar's rules. Each block gives the number of the line after it.
         #[test]
         fn blocks_frame_as_lines_do(
             bytes in document(),

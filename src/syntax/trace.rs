@@ -1,16 +1,18 @@
-//! The parse trace: which grammar rule was tried on which bytes, in order,
-//! and what it matched or why it failed, with the framer's decisions
-//! between them (`cardsharp parse --trace`, the playground's trace pane).
+//! The parse trace, as `cardsharp parse --trace` and the playground's trace
+//! pane show it. It lists which grammar rule was tried on which bytes, in
+//! order. For each, it gives what the rule matched or why it failed. The
+//! framer's decisions stand between the rules' steps.
 //!
-//! The trace is recorded by the real parsers. Each rule function wraps its
-//! combinators in [`traced`], which asks a thread-local flag whether a
-//! trace is being recorded: when none is, that is the whole cost, one load
-//! and a branch that always goes the same way. [`trace`] raises the flag,
-//! feeds the input to the layout's framer as the pipeline does, reads each
-//! framed record with [`super::record`], and notes the framer's decisions
-//! (which line opened which section, which lines make a record) between
-//! the rules' steps. The record readers skip their fast paths
-//! (`syntax::fast`) while a trace is recorded, so that a learner sees the
+//! The real parsers record the trace. Each rule function wraps its combinators
+//! in [`traced`]. That asks a thread-local flag whether a trace is being
+//! recorded. When none is, the check is the whole cost: one load and a branch
+//! that always goes the same way.
+//!
+//! [`trace`] raises the flag and feeds the input to the layout's framer, as the
+//! pipeline does. It reads each framed record with [`super::record`]. Between
+//! the rules' steps, it notes the framer's decisions: which line opened which
+//! section, which lines make a record. While a trace is recorded, the record
+//! readers skip their fast paths (`syntax::fast`). So a learner sees the
 //! grammar at work; the fast paths are proven equal to it.
 
 use std::cell::{Cell, RefCell};
@@ -50,9 +52,9 @@ thread_local! {
 struct Recorder {
     steps: Vec<Step>,
     depth: usize,
-    /// The bytes the rules are reading (the input, or its copy with line
-    /// ends blanked): where their address and length start, and the input
-    /// offset of their first byte.
+    /// The bytes the rules are reading: the input, or its copy with line ends
+    /// blanked. It holds their address, their length, and the input offset of
+    /// their first byte.
     origin: (usize, usize, usize),
     /// The framer's decision about the next step, which it then carries.
     pending_note: Option<String>,
@@ -68,9 +70,9 @@ impl Recorder {
         }
     }
 
-    /// The input offset of `piece`'s first byte, when `piece` lies in the
-    /// bytes being read (the diagnosis also parses copies it made, which
-    /// are no part of the input and not traced).
+    /// The input offset of `piece`'s first byte, when `piece` lies in the bytes
+    /// being read. The diagnosis also parses copies it made. Those are no part
+    /// of the input and are not traced.
     fn offset_of(&self, piece: &[u8]) -> Option<usize> {
         let (address, len, offset) = self.origin;
         let at = (piece.as_ptr() as usize).checked_sub(address)?;
@@ -78,16 +80,16 @@ impl Recorder {
     }
 }
 
-/// Whether a trace is being recorded on this thread: the one check the
-/// rules and the record readers pay when none is.
+/// Whether a trace is being recorded on this thread. When none is, this is the
+/// one check the rules and the record readers pay.
 #[inline(always)]
 pub(crate) fn recording() -> bool {
     RECORDING.with(Cell::get)
 }
 
-/// `parser`, recorded as a step of rule `rule` while a trace is being
-/// recorded. `expected` says, for a learner, what the rule wants where it
-/// fails ("a card: a rank then a suit").
+/// `parser`, recorded as a step of rule `rule` while a trace is recorded.
+/// `expected` tells a learner what the rule wants where it fails ("a card: a
+/// rank then a suit").
 pub(crate) fn traced<'a, O, P>(
     rule: &'static str,
     expected: &'static str,
@@ -198,8 +200,8 @@ fn set_pending_note(note: String) {
     RECORDER.with_borrow_mut(|recorder| recorder.pending_note = Some(note));
 }
 
-/// Lowers the flag and empties the recorder when the trace ends, even by
-/// a panic, so that the thread records nothing afterwards.
+/// Lowers the flag and empties the recorder when the trace ends, even by a
+/// panic. So the thread records nothing afterwards.
 struct Recording;
 
 impl Recording {
@@ -259,8 +261,8 @@ const TOKENS: Rules = Rules {
     by_lines: false,
 };
 
-/// Every rule tried on `text`, in order, and the framer's decisions, as
-/// the grammar path reads it in `layout`.
+/// Every rule tried on `text`, in order, with the framer's decisions. The
+/// grammar path reads `text` in `layout`.
 ///
 /// ```
 /// use cardsharp::syntax::{Layout, Mode, trace};
@@ -329,8 +331,8 @@ fn trace_framed<F: Framing>(text: &[u8], mode: Mode, rules: &'static Rules) {
     });
 }
 
-/// The sink the framer emits into while a trace is recorded: it notes
-/// each decision and reads each record at once, with the rules traced.
+/// The sink the framer emits into while a trace is recorded. It notes each
+/// decision and reads each record at once, with the rules traced.
 struct Tracer<'a> {
     rules: &'static Rules,
     text: &'a [u8],
@@ -362,7 +364,7 @@ impl Tracer<'_> {
         set_depth(1);
     }
 
-    /// After each line that is not blank: the framer's state says whether
+    /// Runs after each line that is not blank. The framer's state says whether
     /// a Choker or whist section opened or closed on it.
     fn after_line(&mut self, line: &Line<'_>, framed: Option<Game>) {
         let open = self.section.map(|(game, _)| game);
@@ -441,8 +443,9 @@ impl Tracer<'_> {
         self.last_end = end;
     }
 
-    /// A problem the framer reported: a failed step of the section it
-    /// stands in (or of `section` between sections), with its message.
+    /// A problem the framer reported, as a failed step with its message. The
+    /// step is of the section the problem stands in, or of `section` between
+    /// sections.
     fn problem(&mut self, frame: &Frame) {
         let Frame::Problem { diagnostic, .. } = frame else {
             return;

@@ -1,12 +1,11 @@
 //! Whist deals (`grammar/whist.ebnf`).
 //!
-//! The rules first, each a nom parser named after it; then the reader the
-//! pipeline calls (`read_whist_deal`), which reads each line by its
-//! rule (a play line by the fast path first) and diagnoses what a rule
-//! rejects.
+//! The rules come first, each a nom parser named after its rule. Then comes the
+//! reader the pipeline calls, `read_whist_deal`. It reads each line by its
+//! rule, a play line by the fast path first. It diagnoses what a rule rejects.
 
-// Each rule's error is nom's: the input does not match the rule its doc
-// comment quotes.
+// Each rule's error is nom's. It means the input does not match the rule that
+// the doc comment quotes.
 #![allow(clippy::missing_errors_doc)]
 
 use nom::combinator::{all_consuming, consumed};
@@ -21,14 +20,14 @@ use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 type Error<'a> = nom::error::Error<&'a [u8]>;
 
-/// A deal as the grammar reads it: the trump suit with the bytes it was
-/// written with, and the four play lines.
+/// A deal as the grammar reads it. It holds the trump suit with the bytes it
+/// was written with, and the four play lines.
 pub type WrittenDeal<'a> = ((&'a [u8], Suit), [[WrittenCard<'a>; 13]; 4]);
 
 /// `whist_deal = trump_line , play_line , play_line , play_line , play_line ;`
 ///
-/// Over the deal's five lines, which the framer found. The pipeline reads
-/// a deal line by line (`read_whist_deal`), so that every fault of the
+/// It takes the deal's five lines, as the framer found them. The pipeline reads
+/// a deal line by line instead, with `read_whist_deal`. So every fault of the
 /// deal is reported, not only the first.
 pub fn whist_deal(lines: [&[u8]; 5]) -> Result<WrittenDeal<'_>, nom::Err<Error<'_>>> {
     let [trump, north, east, south, west] = lines;
@@ -71,17 +70,17 @@ pub fn play_line(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
     .parse_complete(input)
 }
 
-/// A deal read afresh from its five lines: the form for callers that keep
+/// A deal read afresh from its five lines. This form is for callers that keep
 /// no deal to read into. `None` when any line has faults, each reported.
 pub fn deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
     super::read_fresh(|deal| read_whist_deal(lines, deal, diagnostics))
 }
 
-/// Reads a deal into one the caller owns (the pipeline keeps one a task),
-/// so that each row is written once, where it is read, as
-/// [`super::choker::read_choker_pair`] explains. Every line is read even
-/// when an earlier one failed, so that each fault of the deal is
-/// reported. `false` when any line has faults.
+/// Reads a deal into one the caller owns; the pipeline keeps one per task. So
+/// each row is written once, where it is read, as
+/// [`super::choker::read_choker_pair`] explains. Every line is read even when
+/// an earlier one failed, so each fault of the deal is reported. `false` when
+/// any line has faults.
 #[inline(always)]
 pub(crate) fn read_whist_deal(
     lines: &[Line<'_>; 5],
@@ -103,9 +102,9 @@ pub(crate) fn read_whist_deal(
     complete
 }
 
-/// Reads the trump line (the canonical one by the shortcut, any other by
-/// [`trump_line`]), reporting the line when the rule rejects it, with the
-/// suit meant where it can tell.
+/// Reads the trump line: the canonical one by the shortcut, any other by
+/// [`trump_line`]. When the rule rejects the line, reports it, with the suit
+/// meant where that can be told.
 #[inline(always)]
 fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
     if !super::trace::recording()
@@ -138,11 +137,13 @@ fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option
     }
 }
 
-/// What a trump line that is not one capital suit letter plainly means:
-/// `Some(Some(letter))` for a suit written another way (`h`, `Hearts`,
-/// `♥`, `Trump: H`, `trump H`), `Some(None)` for "no trump" (`NT`), which
-/// whist does not have, and `None` for a line that names no trump at all.
-/// The framer opens a whist deal on such a line; the trump line rule then
+/// What a trump line plainly means when it is not one capital suit letter:
+/// - `Some(Some(letter))` for a suit written another way (`h`, `Hearts`, `♥`,
+///   `Trump: H`, `trump H`);
+/// - `Some(None)` for "no trump" (`NT`), which whist does not have;
+/// - `None` for a line that names no trump at all.
+///
+/// The framer opens a whist deal on such a line. The trump line rule then
 /// reports it, with the letter to write where there is one.
 #[must_use]
 // Three answers, as the doc says: a letter, "no trump", nothing meant.
@@ -202,8 +203,8 @@ pub(crate) fn trump_meant(trimmed: &[u8]) -> Option<Option<u8>> {
     None
 }
 
-/// The suit letter of a suit written as its name (`Hearts`, `spade`):
-/// what a trump line may have meant.
+/// The suit letter of a suit written as its name (`Hearts`, `spade`). A trump
+/// line may have meant it.
 #[must_use]
 pub(crate) fn suit_named(word: &[u8]) -> Option<u8> {
     let singular = match word {

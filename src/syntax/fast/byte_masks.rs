@@ -1,14 +1,14 @@
-//! Byte classes as bit masks: for each byte of a window, whether it is one
-//! of a few given bytes, as one bit. What the shortcuts that find tokens
-//! (`token_index`, `card_row`) build on: a mask answers for sixteen bytes
+//! Byte classes as bit masks. For each byte of a window, one bit says whether
+//! it is one of a few given bytes. The shortcuts that find tokens
+//! (`token_index`, `card_row`) build on these. A mask answers for sixteen bytes
 //! in a compare and a move, where a loop would branch on every byte.
 //!
-//! `wide` gives the vector operations safely on every target: SSE2 on
-//! x86-64 (which every such processor has, so the portable build uses it),
-//! NEON on 64-bit ARM, a plain loop elsewhere. The token index's classes
-//! ([`token_classes`]) take the spaces from one table lookup instead,
-//! where `cpu` offers AVX2. The tests hold each mask to its definition,
-//! byte by byte, on both instruction sets.
+//! `wide` gives the vector operations safely on every target. It uses SSE2 on
+//! x86-64, which every such processor has, so the portable build uses it too.
+//! It uses NEON on 64-bit ARM, and a plain loop elsewhere. Where `cpu` offers
+//! AVX2, the token index's classes ([`token_classes`]) take the spaces from one
+//! table lookup instead. The tests hold each mask to its definition, byte by
+//! byte, on both instruction sets.
 
 use wide::u8x16;
 
@@ -37,10 +37,11 @@ pub(crate) fn above16(chunk: [u8; 16], byte: u8) -> u16 {
     mask
 }
 
-/// Whether each of `windows` holds a space where its `gaps` (a byte of
-/// `0xFF` or 0 each) has `0xFF`, and elsewhere a byte above the space
-/// other than `not`. The tests are made on vectors and the windows judged
-/// together, with one move of a mask where a mask a test took three.
+/// Whether each of `windows` holds a space where its `gaps` has `0xFF`.
+/// Elsewhere it must hold a byte above the space other than `not`. Each byte of
+/// `gaps` is `0xFF` or 0. The tests are made on vectors, and the windows are
+/// judged together. That takes one move of a mask, where a mask for each test
+/// would take three.
 #[inline(always)]
 pub(crate) fn spaced_as<const W: usize>(
     windows: [[u8; 16]; W],
@@ -74,9 +75,8 @@ pub(crate) fn classes64<const C: usize>(window: &[u8; 64], classes: [&[u8]; C]) 
 /// The bytes `grammar/tokens.ebnf` calls `space`.
 pub(crate) const SPACES: &[u8] = b" \t\r\n";
 
-/// What the token index reads of 64 bytes: where the spaces, the line
-/// feeds and the dashes are; the spaces by one table lookup where `isa`
-/// has one.
+/// What the token index reads of 64 bytes: where the spaces, the line feeds and
+/// the dashes are. The spaces come from one table lookup where `isa` has one.
 #[inline(always)]
 pub(crate) fn token_classes(window: &[u8; 64], isa: Isa) -> [u64; 3] {
     match isa.table_classes(window, SPACE_AT_LOW_BITS, [b'\n', b'-']) {
@@ -85,8 +85,8 @@ pub(crate) fn token_classes(window: &[u8; 64], isa: Isa) -> [u64; 3] {
     }
 }
 
-/// Each space at the place of its low four bits, which differ from one
-/// space to another; `0x80`, which matches no byte, at the other places.
+/// Each space at the place of its low four bits, which differ from one space to
+/// another. The other places hold `0x80`, which matches no byte.
 const SPACE_AT_LOW_BITS: [u8; 16] = {
     let mut table = [0x80; 16];
     let mut at = 0;
@@ -115,9 +115,9 @@ mod tests {
     }
 
     /// Every byte value, at every place of a window, is classed as its
-    /// definition says, on the baseline's instructions and on this
-    /// processor's best: a wrong entry of the spaces' table is a wrong
-    /// mask here.
+    /// definition says. This holds on the baseline's instructions and on this
+    /// processor's best. A wrong entry of the spaces' table is a wrong mask
+    /// here.
     #[test]
     fn every_byte_is_classed_as_defined_at_every_place() {
         let classes: [&[u8]; 3] = [SPACES, b"\n", b"-"];

@@ -1,24 +1,23 @@
-//! The canonical card row: `N` cards separated by single spaces, nothing
-//! around them, as every generated file and nearly every hand-written one
-//! lays a bridge hand or a whist play line out.
+//! The canonical card row: `N` cards separated by single spaces, with nothing
+//! around them. Every generated file and nearly every hand-written one lays a
+//! bridge hand or a whist play line out so.
 //!
-//! It shortcuts [`card_row`](crate::syntax::card::card_row): a nom parser
-//! is a call for each combinator and a branch for each byte's class; here
-//! the row is read straight through at fixed places, the faults gathered
-//! in bits and judged once at its end. Rows in any other layout go to the
-//! grammar.
+//! It shortcuts [`card_row`](crate::syntax::card::card_row). A nom parser makes
+//! a call for each combinator and a branch for each byte's class. Here the row
+//! is read straight through at fixed places. The faults are gathered in bits
+//! and judged once at its end. Rows in any other layout go to the grammar.
 
 use super::byte_masks::class16;
 use crate::ast::{Alphabet, Card};
 use crate::syntax::Line;
 
-/// Reads the canonical row on `line` into `cards`. `false` for anything
-/// else, which the grammar then reads (the cards written so far are then
-/// overwritten).
+/// Reads the canonical row on `line` into `cards`. `false` for anything else,
+/// which the grammar then reads. The grammar overwrites the cards written so
+/// far.
 ///
-/// Left to the compiler's inlining, unlike the other shortcuts: forced
-/// `#[inline(always)]`, it cost 5% more instructions per bridge hand and
-/// whist deal (`benches/instructions.sh`).
+/// Unlike the other shortcuts, this one is left to the compiler's inlining.
+/// Forced `#[inline(always)]`, it costs 5% more instructions per bridge hand
+/// and whist deal (`benches/instructions.sh`).
 #[must_use]
 pub(crate) fn canonical_card_row<const N: usize>(
     line: &Line<'_>,
@@ -32,9 +31,9 @@ pub(crate) fn canonical_card_row<const N: usize>(
     else {
         return false;
     };
-    // Read straight through, the faults gathered in bits and judged once
-    // at the end: bit 7 of a card code for a byte that is not a letter,
-    // and any bit of `spaces` for a separator that is not a space.
+    // Read straight through, with the faults gathered in bits and judged once
+    // at the end. Bit 7 of a card code marks a byte that is not a letter. Any
+    // bit of `spaces` marks a separator that is not a space.
     let mut codes = 0;
     let mut spaces = 0;
     for (index, slot) in cards.iter_mut().enumerate() {
@@ -49,19 +48,19 @@ pub(crate) fn canonical_card_row<const N: usize>(
     codes & 0x80 == 0 && spaces == 0
 }
 
-/// Reads a row of `N` cards separated by runs of blanks (spaces and
-/// tabs), blanks around it allowed, into `cards`: the rows that are not
-/// canonical but still plain, as hand-aligned files and the tokens
-/// layout's records (whose line ends read as blanks) lay them out. `false`
-/// for anything else, which the grammar then reads.
+/// Reads a row of `N` cards separated by runs of blanks (spaces and tabs) into
+/// `cards`. Blanks around the row are allowed. These are the rows that are not
+/// canonical but still plain. Hand-aligned files lay rows out so, and so do the
+/// tokens layout's records, whose line ends read as blanks. `false` for
+/// anything else, which the grammar then reads.
 ///
-/// Sixty-four bytes at a time, without a branch on any byte: the blanks
-/// of a block are a mask, the tokens' starts (a byte that is not blank
-/// after one that is, or at the row's start) come from it in a few
-/// operations on bits, and every token is two bytes long exactly when the
-/// bytes that are not blank are the starts and the bytes just after them.
-/// The cards are then read at the starts, a bit each, and the faults
-/// judged once at the end, as in [`canonical_card_row`].
+/// It reads sixty-four bytes at a time, without a branch on any byte. The
+/// blanks of a block are a mask. The tokens' starts come from it in a few
+/// operations on bits. A start is a byte that is not blank after one that is,
+/// or at the row's start. Every token is two bytes long exactly when the bytes
+/// that are not blank are the starts and the bytes just after them. The cards
+/// are then read at the starts, a bit each. The faults are judged once at the
+/// end, as in [`canonical_card_row`].
 #[must_use]
 pub(crate) fn spaced_card_row<const N: usize>(
     line: &Line<'_>,
@@ -118,18 +117,18 @@ const BLOCK: usize = 64;
 /// bytes, read as one window, where the block holds fewer.
 const BEFORE: usize = 16;
 
-/// The mask of the blanks of the block of `text` at `base`, its bit `i`
-/// set when the block's byte `i` is blank or past the row's end; the
-/// block's bytes copied into `bytes` from `BEFORE` on, then the row's next
-/// byte (the second of a card that starts at the block's last), so that a
-/// card at any bit is read without a check of the row's length. The last
-/// of `bytes`, room no card reaches, shows the compiler that none does.
-/// Past the row's end `bytes` keeps what an earlier block left there: a
-/// card read from it is a token cut short, which the mask faults.
+/// The mask of the blanks of the block of `text` at `base`. Its bit `i` is set
+/// when the block's byte `i` is blank or past the row's end. The block's bytes
+/// are copied into `bytes` from `BEFORE` on. Then comes the row's next byte,
+/// the second of a card that starts at the block's last. So a card at any bit
+/// is read without a check of the row's length. The last of `bytes` is room no
+/// card reaches, and it shows the compiler that none does. Past the row's end,
+/// `bytes` keeps what an earlier block left there. A card read from it is a
+/// token cut short, which the mask faults.
 ///
-/// Sixteen bytes at a time. The row's last bytes, fewer than sixteen, are
-/// read as its last sixteen (the bytes before them shifted out of the
-/// mask); a row shorter than sixteen is padded with blanks.
+/// Sixteen bytes at a time. The row's last bytes, fewer than sixteen, are read
+/// as its last sixteen. The bytes before them are shifted out of the mask. A
+/// row shorter than sixteen is padded with blanks.
 #[inline(always)]
 fn block(text: &[u8], base: usize, bytes: &mut [u8; BEFORE + BLOCK + 2]) -> u64 {
     let block = &text[base..text.len().min(base + BLOCK)];
@@ -166,9 +165,9 @@ mod tests {
     use crate::ast::Game;
     use crate::syntax::card::{card_row, cards_at};
 
-    /// A line of card-like pieces: mostly a canonical row of `cards`
-    /// cards, sometimes with one piece changed, so both answers of the
-    /// fast path are exercised.
+    /// A line of card-like pieces. Mostly it is a canonical row of `cards`
+    /// cards, sometimes with one piece changed. So both answers of the fast
+    /// path are exercised.
     // A test: the text it builds is clearer than the allocations saved.
     #[allow(clippy::format_collect)]
     fn card_row_line(cards: usize) -> impl Strategy<Value = String> {
@@ -192,12 +191,12 @@ mod tests {
             })
     }
 
-    /// A row of card-like tokens as the tokens layout hands them over:
-    /// runs of blanks of any length between them and around them, so
-    /// that rows run past sixteen, thirty-two and sixty-four bytes and a
-    /// card straddles every window's edge; tokens of one and three bytes,
-    /// and tokens with control bytes or bytes above 0x7F, which are not
-    /// blanks and so belong to their token.
+    /// A row of card-like tokens as the tokens layout hands them over. Runs of
+    /// blanks of any length lie between and around them. So rows run past
+    /// sixteen, thirty-two and sixty-four bytes, and a card straddles every
+    /// window's edge. Some tokens are one or three bytes long. Some hold
+    /// control bytes or bytes above 0x7F, which are not blanks and so belong to
+    /// their token.
     fn spaced_row(cards: usize) -> impl Strategy<Value = Vec<u8>> {
         // Mostly cards, so that most rows are read: an odd token in
         // about one row in three.
@@ -275,9 +274,9 @@ mod tests {
         (read, grammar(&line, game))
     }
 
-    /// A valid row at every place against the windows' edges: after
-    /// every number of blanks up to past two blocks, its last card whole
-    /// or cut to one byte, with blanks after it or none.
+    /// A valid row at every place against the windows' edges. It comes after
+    /// every number of blanks up to past two blocks. Its last card is whole or
+    /// cut to one byte, with blanks after it or none.
     #[test]
     fn spaced_card_row_agrees_at_every_offset() {
         let row = b"AS KH\tTD  2C QS 9H 8D 7C 6S 5H 4D 3C JS";
@@ -298,9 +297,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
-        /// The fast path answers only where the grammar accepts, and
-        /// then with the same cards and spans; on a canonical line it
-        /// answers exactly where the grammar accepts.
+        /// The fast path answers only where the grammar accepts, and then with
+        /// the same cards and spans. On a canonical line it answers exactly
+        /// where the grammar accepts.
         #[test]
         fn canonical_card_row_agrees_with_the_grammar(text in card_row_line(13)) {
             let line = line_of(&text);

@@ -1,20 +1,19 @@
-//! The canonical Choker hand: `name-cards` without blanks, as every
-//! generated file and nearly every hand-written one writes it.
+//! The canonical Choker hand: `name-cards` without blanks, as every generated
+//! file and nearly every hand-written one writes it.
 //!
-//! It shortcuts [`choker_hand`](crate::syntax::choker::choker_hand): the
-//! dash is eleven bytes from the end, so the name and the cards are read
-//! at places known from the line's length, with reads of fixed size and
-//! word arithmetic instead of a loop over the name. Names are as good as
-//! random in length and case: a loop, or a copy of the name's length, was
+//! It shortcuts [`choker_hand`](crate::syntax::choker::choker_hand). The dash
+//! is eleven bytes from the end. So the name and the cards are read at places
+//! known from the line's length. The reads are of fixed size, and word
+//! arithmetic takes the place of a loop over the name. Names are about random
+//! in length and case. A loop, or a copy of the name's length, would be
 //! mispredicted on nearly every hand. Lines in any other layout go to the
 //! grammar.
 
 use crate::ast::{Card, ChokerHand, Game, Name, Span};
 use crate::syntax::Line;
 
-/// Reads the canonical hand on `line` into `hand`. `false` for anything
-/// else, which the grammar then reads (what was written is then
-/// overwritten).
+/// Reads the canonical hand on `line` into `hand`. `false` for anything else,
+/// which the grammar then reads. The grammar overwrites what was written here.
 #[inline(always)]
 pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> bool {
     let text = line.text;
@@ -23,8 +22,8 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
         return false;
     }
     let dash = text.len() - 11;
-    // The name's first twelve bytes are there in any such line, its last
-    // eight wherever it has them; a shorter name leaves other bytes there,
+    // The name's first twelve bytes are there in any such line. Its last eight
+    // are read wherever it has them. A shorter name leaves other bytes there,
     // which the name ignores. Each read is of a fixed size.
     let word = |at: usize| u64::from_le_bytes(*text[at..].first_chunk().expect("in the line"));
     let head = u32::from_le_bytes(*text[8..].first_chunk().expect("in the line"));
@@ -36,11 +35,12 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
     {
         return false;
     }
-    // The cards read straight through, judged once at the end, as
-    // `canonical_card_row` does; as words (`Alphabet::card_word`), added
-    // into each card as they are, where a code's byte is widened first
-    // (per pair 885 to 875 instructions; the canonical row, whose codes
-    // the compiler gathers in vectors, gains nothing by it).
+    // The cards are read straight through and judged once at the end, as
+    // `canonical_card_row` does. Each is read as a word
+    // (`Alphabet::card_word`). The word is added into its card as it is,
+    // without widening a code's byte first. That saves about ten instructions
+    // per pair. The canonical row gains nothing by it, since the compiler
+    // gathers its codes in vectors.
     let alphabet = Game::Choker.alphabet();
     let mut codes = 0;
     for (index, slot) in hand.cards.iter_mut().enumerate() {
@@ -53,8 +53,8 @@ pub(crate) fn canonical_choker_hand(line: &Line<'_>, hand: &mut ChokerHand) -> b
     codes.cast_signed() >= 0
 }
 
-/// `0xFF` twenty times, then zeros: the 24 bytes from `Name::MAX - len`
-/// are the mask of a name of `len` letters in its window.
+/// `0xFF` twenty times, then zeros. The 24 bytes from `Name::MAX - len` are the
+/// mask of a name of `len` letters in its window.
 const NAME_MASKS: [u8; Name::MAX + NAME_WINDOW] = {
     let mut masks = [0; Name::MAX + NAME_WINDOW];
     let mut at = 0;
@@ -65,21 +65,21 @@ const NAME_MASKS: [u8; Name::MAX + NAME_WINDOW] = {
     masks
 };
 
-/// The bytes a name is read from, as three little-endian words: its
+/// The bytes a name is read from, as three little-endian words. They are its
 /// longest, and then four bytes the name ignores.
 const NAME_WINDOW: usize = 24;
 
 const ONES: u64 = u64::MAX / 0xFF;
 const HIGH_BITS: u64 = ONES * 0x80;
 
-/// Makes `name` the one in the first `len` bytes of `window`, when those
-/// are 1 to 20 ASCII letters (`false` otherwise, and the name is then not
-/// one to use); the bytes after them are ignored.
+/// Makes `name` the one in the first `len` bytes of `window`, when those are 1
+/// to 20 ASCII letters. The bytes after them are ignored. `false` otherwise,
+/// and the name is then not one to use.
 ///
-/// Words, and the name's length only in masks read from a table, so that
-/// the check and the copy take a few instructions and no branch: a
-/// branch on the name's length or case would be mispredicted, and a copy
-/// of `len` bytes is a call whose size the processor cannot foresee.
+/// It reads words, and takes the name's length only in masks read from a table.
+/// So the check and the copy take a few instructions and no branch. A branch on
+/// the name's length or case would be mispredicted. A copy of `len` bytes is a
+/// call whose size the processor cannot foresee.
 #[inline(always)]
 // Cannot truncate: `len` is clamped to 1..=20.
 #[allow(clippy::cast_possible_truncation)]
@@ -107,12 +107,11 @@ fn read_name_window(name: &mut Name, window: [u64; 3], len: usize, span: Span) -
     in_range && not_letters == 0
 }
 
-/// The high bit of each byte of `word` that is an ASCII letter, all bytes
-/// at once: a byte is a letter when, with the case bit set, its low seven
-/// bits lie from `a` to `z` and its high bit is clear. Adding
-/// `0x80 - b'a'` to seven bits sets the high bit exactly when they reach
-/// `a`, and adding `0x80 - b'z' - 1` when they pass `z`; neither carries
-/// into the next byte.
+/// The high bit of each byte of `word` that is an ASCII letter, all bytes at
+/// once. A byte is a letter when, with the case bit set, its low seven bits lie
+/// from `a` to `z` and its high bit is clear. Adding `0x80 - b'a'` to seven
+/// bits sets the high bit exactly when they reach `a`. Adding `0x80 - b'z' - 1`
+/// sets it exactly when they pass `z`. Neither carries into the next byte.
 #[inline(always)]
 fn letters_in(word: u64) -> u64 {
     let lower = word | (ONES * 0x20);
@@ -129,9 +128,9 @@ mod tests {
     use super::*;
     use crate::syntax::choker::{choker_hand, hand_at};
 
-    /// Every byte value at every place of every name length: the name is
-    /// read exactly when its own bytes are letters, whatever lies after
-    /// them, and keeps those bytes only.
+    /// Every byte value at every place of every name length. The name is read
+    /// exactly when its own bytes are letters, whatever lies after them. It
+    /// keeps those bytes only.
     #[test]
     fn a_window_is_read_as_the_name_it_starts_with() {
         for len in 1..=Name::MAX {
@@ -170,8 +169,8 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
-        /// The fast path answers only where the grammar accepts, and then
-        /// with the same hand; it refuses no hand written without blanks.
+        /// The fast path answers only where the grammar accepts, and then with
+        /// the same hand. It refuses no hand written without blanks.
         #[test]
         fn canonical_choker_hand_agrees_with_the_grammar(
             name in "[A-Za-z0-9_ @\\[`{ŁᄀÁ]{0,23}",

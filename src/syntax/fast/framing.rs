@@ -1,19 +1,19 @@
 //! The framer's shortcut arms: the tests at the top of
-//! [`Framer::line`](crate::syntax::Framer::line) that recognise the line
-//! each state nearly always sees (a bridge hand, a Choker hand, a deal's
-//! trump letter and play lines) from a few bytes, and frame it at once
-//! without the rules' classification of the line (`section`,
-//! `choker_section`, `whist_section` in `document.rs`).
+//! [`Framer::line`](crate::syntax::Framer::line). They recognise the line each
+//! state nearly always sees from a few bytes. Such lines are a bridge hand, a
+//! Choker hand, and a deal's trump letter and play lines. The shortcut frames
+//! them at once, without the rules' classification of the line. That is
+//! `section`, `choker_section` and `whist_section` in `document.rs`.
 //!
-//! Each test claims only lines the rules would frame the same way; the
-//! property test below runs the rules alone beside the framer with its
-//! shortcuts and compares the frames.
+//! Each test claims only lines the rules would frame the same way. The property
+//! test below runs the rules alone beside the framer with its shortcuts and
+//! compares the frames.
 
 use super::byte_masks::class16;
 
-/// Three tokens of two letters or digits: `KS QS TH`, as the rules'
-/// `starts_like_card_row` in `document.rs`, without a branch: the five
-/// tests are all made, each without a branch of its own.
+/// Three tokens of two letters or digits: `KS QS TH`. This is the rules'
+/// `starts_like_card_row` in `document.rs`, without a branch. All five tests
+/// are made, each without a branch of its own.
 #[inline(always)]
 // The first bytes of a line, named by position as in the grammar.
 #[allow(clippy::many_single_char_names)]
@@ -22,28 +22,28 @@ pub(crate) fn starts_like_card_row(text: &[u8]) -> bool {
         if [a, b, c, d, e].iter().fold(true, |all, &&byte| all & letter_or_digit(byte)))
 }
 
-/// `u8::is_ascii_alphanumeric` without branches: a rank is a digit or a
-/// letter as good as at random, and a branch on which (or an early exit
-/// from the five tests) was mispredicted about once a line.
+/// `u8::is_ascii_alphanumeric` without branches. A rank is a digit or a letter
+/// about at random. A branch on which it is, or an early exit from the five
+/// tests, would be mispredicted about once a line.
 #[inline(always)]
 const fn letter_or_digit(byte: u8) -> bool {
     ((byte | 0x20).wrapping_sub(b'a') < 26) | (byte.wrapping_sub(b'0') < 10)
 }
 
-/// A trump line as every whist file writes it: one suit letter alone,
-/// without the blanks the rules allow around it.
+/// A trump line as every whist file writes it: one suit letter alone. It has
+/// none of the blanks the rules allow around it.
 #[inline(always)]
 pub(crate) fn is_trump_letter(text: &[u8]) -> bool {
     matches!(text, [b'S' | b'H' | b'D' | b'C'])
 }
 
-/// `name-cards` as nearly every Choker file writes it: a letter first, the
-/// dash eleven bytes from the end, before ten card bytes, and no blank
-/// before the dash (a line with two hands on it is a whole pair, which the
-/// section's rules report). Such a line is neither `END` nor a line that
+/// `name-cards` as nearly every Choker file writes it. A letter comes first,
+/// and the dash is eleven bytes from the end, before ten card bytes. No blank
+/// comes before the dash. (A line with two hands on it is a whole pair, which
+/// the section's rules report.) Such a line is neither `END` nor a line that
 /// opens another section.
 ///
-/// A line of two hands has at least 25 bytes, so only a line that long is
+/// A line of two hands has at least 25 bytes. So only a line that long is
 /// looked at for blanks, sixteen bytes at once.
 #[inline(always)]
 pub(crate) fn looks_like_choker_hand(text: &[u8]) -> bool {
@@ -54,9 +54,9 @@ pub(crate) fn looks_like_choker_hand(text: &[u8]) -> bool {
         && (text.len() < TWO_HANDS || no_blank_before(text, text.len() - 11))
 }
 
-/// Whether none of the first `count` bytes of `text` is a blank, read as
-/// one or two windows of sixteen; `false` when `count` is more than 32
-/// (no name is that long) or `text` holds fewer than sixteen bytes.
+/// Whether none of the first `count` bytes of `text` is a blank. They are read
+/// as one or two windows of sixteen. `false` when `count` is more than 32 (no
+/// name is that long) or `text` holds fewer than sixteen bytes.
 #[inline(always)]
 fn no_blank_before(text: &[u8], count: usize) -> bool {
     let blanks = |chunk: &[u8; 16]| class16(*chunk, b" \t");
@@ -120,8 +120,8 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The shortcuts at the top of `Framer::line` are shortcuts: the
-        /// rules alone (`other_line`) frame every document the same way.
+        /// The shortcuts at the top of `Framer::line` are shortcuts. The rules
+        /// alone (`other_line`) frame every document the same way.
         #[test]
         fn the_fast_paths_frame_as_the_rules_do(
             lines in proptest::collection::vec(any_line(), 0..40),

@@ -1,13 +1,13 @@
-//! The shortcuts: code that gives the grammar's answer for the layouts
-//! nearly every file uses, in fewer instructions or fewer mispredicted
-//! branches than the nom parsers and the framer's rules. Nothing here adds
-//! to the language: a reader who skips this module has read all of it.
+//! The shortcuts. Each gives the grammar's answer for the layouts nearly every
+//! file uses. It takes fewer instructions or fewer mispredicted branches than
+//! the nom parsers and the framer's rules. Nothing here adds to the language. A
+//! reader who skips this module has read all of it.
 //!
-//! Each shortcut answers only where the grammar (or the framer's rules)
-//! would give the same answer, and hands everything else over; a property
-//! test beside each holds it to that. What the per-record path calls is
-//! `#[inline(always)]`, so that it is compiled into each copy of the hot
-//! loops (`src/cpu.rs`), but where the guard measured otherwise.
+//! Each shortcut answers only where the grammar (or the framer's rules) would
+//! give the same answer. It hands everything else over. A property test beside
+//! each holds it to that. What the per-record path calls is
+//! `#[inline(always)]`. So it is compiled into each copy of the hot loops
+//! (`src/cpu.rs`). The exceptions are where the guard measured otherwise.
 
 pub(crate) mod byte_masks;
 pub(crate) mod card_row;

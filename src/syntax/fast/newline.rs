@@ -1,20 +1,19 @@
 //! Fast path: the end of the line that starts at a given byte.
 //!
-//! What it shortcuts: `memchr::memchr(b'\n', …)`, which [`Lines`] used and
-//! which the tests below hold it equal to. memchr is made for long
-//! haystacks, and sets up its vector loop anew for every search: about 46
-//! instructions a line for the 20 to 40 bytes of a Choker hand or a row
-//! of cards.
+//! What it shortcuts: `memchr::memchr(b'\n', …)`, which the tests below hold it
+//! equal to. [`Lines`] calls this instead. memchr is made for long haystacks.
+//! It sets up its vector loop anew for every search. That costs about 46
+//! instructions a line for the 20 to 40 bytes of a Choker hand or a row of
+//! cards.
 //!
-//! On x86-64 the line is searched sixteen bytes at a time with memchr's
-//! SSE2 searcher, which every x86-64 processor runs and which the
-//! compiler inlines: on a window of exactly sixteen bytes it is one
-//! compare, one movemask and a test, about a dozen instructions a window
-//! with the loop around it. Elsewhere, and for the last bytes of a block,
-//! eight bytes at a time are tested for a newline with word arithmetic
-//! (the classic "has a zero byte" test on the bytes xor `\n`), and memchr
-//! only reads a tail of fewer than eight bytes. Both ways run in the
-//! tests on x86-64.
+//! On x86-64 the line is searched sixteen bytes at a time with memchr's SSE2
+//! searcher. Every x86-64 processor runs it, and the compiler inlines it. On a
+//! window of exactly sixteen bytes it is one compare, one movemask and a test.
+//! With the loop around it, that is about a dozen instructions a window.
+//! Elsewhere, and for the last bytes of a block, eight bytes at a time are
+//! tested for a newline with word arithmetic. This is the classic "has a zero
+//! byte" test on the bytes xor `\n`. memchr only reads a tail of fewer than
+//! eight bytes. Both ways run in the tests on x86-64.
 //!
 //! [`Lines`]: crate::syntax::Lines
 
@@ -78,8 +77,8 @@ mod tests {
         memchr::memchr(b'\n', &bytes[from..]).map(|offset| from + offset)
     }
 
-    /// Each way this architecture has: the one [`find_newline`] takes,
-    /// and the portable one.
+    /// Each way this architecture has: the one [`find_newline`] takes, and the
+    /// portable one.
     fn every_way(bytes: &[u8], from: usize) -> Vec<Option<usize>> {
         vec![find_newline(bytes, from), by_words(bytes, from)]
     }

@@ -1,26 +1,26 @@
-//! The records of a reflowed file whose tokens the token framer found to
-//! be all plain pairs: read as pairs, at the starts of their tokens.
+//! The records of a reflowed file whose tokens the token framer found to be all
+//! plain pairs. They are read as pairs, at the starts of their tokens.
 //!
-//! What it shortcuts: [`read_bridge_hand`] and [`read_whist_deal`] on a
-//! record whose line ends are blanked, which must find each row's tokens
-//! and check each one's shape (`spaced_card_row`). The framer frames a
-//! record as placed when every one of its cards came in a run of plain
-//! pairs (two bytes, no dash: `fast::token_index`), so only where the
-//! tokens start is left to find: one mask of the spaces, 64 bytes at a
-//! time, and a bit each. A row of such tokens is what the line grammar's
-//! `card_row` reads as the same cards, once each pair is a card. Where a
-//! pair is not a card, or the trump is not canonical, the answer is
-//! `false` and the record is read as any other, with its diagnoses.
+//! What it shortcuts: [`read_bridge_hand`] and [`read_whist_deal`] on a record
+//! whose line ends are blanked. Those must find each row's tokens and check
+//! each one's shape (`spaced_card_row`). The framer frames a record as placed
+//! when every one of its cards came in a run of plain pairs. A plain pair is
+//! two bytes with no dash (`fast::token_index`). So only where the tokens start
+//! is left to find. That takes one mask of the spaces, 64 bytes at a time, and
+//! a bit each. The line grammar's `card_row` reads a row of such tokens as the
+//! same cards, once each pair is a card. Where a pair is not a card, or the
+//! trump is not canonical, the answer is `false`. The record is then read as
+//! any other, with its diagnoses.
 //!
-//! Where a row came in one run within 64 bytes, the usual case, the
-//! framer hands its starts over as one mask taken from the token index
-//! (`PlacedRow::starts`), a few operations a row; other rows' starts are
-//! found here, on the pool. A start kept card by card would cost the
+//! Where a row came in one run within 64 bytes, the usual case, the framer
+//! hands its starts over as one mask. It takes the mask from the token index
+//! (`PlacedRow::starts`), for a few operations a row. Other rows' starts are
+//! found here, on the pool. Keeping each start card by card would cost the
 //! framing thread a store a card.
 //!
-//! Held to the readers by the property tests below, to the framer by
-//! those of `syntax::tokens`, and by every test that compares a reflowed
-//! file's results with its original's.
+//! The property tests below hold this to the readers. Those of `syntax::tokens`
+//! hold it to the framer. So does every test that compares a reflowed file's
+//! results with its original's.
 //!
 //! [`read_bridge_hand`]: crate::syntax::bridge
 //! [`read_whist_deal`]: crate::syntax::whist
@@ -31,15 +31,16 @@ use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
 use crate::syntax::{Block, LineRef, PlacedDeal, PlacedHands, PlacedRow};
 
-/// The bytes a row's tokens may span, read as one window: a row of the
-/// tokens layout with more between its first card and its last (long runs
-/// of blanks, blank lines) is read as any other.
+/// The bytes a row's tokens may span, read as one window. A row of the tokens
+/// layout with more between its first card and its last is read as any other.
+/// Long runs of blanks, or blank lines, make such rows.
 const WINDOW: usize = 256;
 
-/// The row of cards `row` of `block`, into `cards`: at the starts the
-/// framer kept, or else found here. `false` when the tokens are not as
-/// many as `cards`, or a pair is not a card of `alphabet`, or (found here)
-/// one is not two bytes long or the row is longer than a window.
+/// The row of cards `row` of `block`, into `cards`, at the starts the framer
+/// kept, or else found here. `false` when the tokens are not as many as
+/// `cards`, or a pair is not a card of `alphabet`. Where the starts are found
+/// here, also `false` when a token is not two bytes long or the row is longer
+/// than a window.
 #[inline(always)]
 fn placed_cards(
     block: &Block<'_>,
@@ -70,14 +71,14 @@ fn placed_cards(
     read
 }
 
-/// The bytes a word of tokens is read from: its 64, and the two after
-/// them, so that a token's two bytes are read at offsets known to be
-/// inside, without a check of bounds, wherever in the word it starts.
+/// The bytes a word of tokens is read from: its 64, and the two after them. So
+/// a token's two bytes are read at offsets known to be inside, without a check
+/// of bounds, wherever in the word it starts.
 const READ: usize = 64 + 2;
 
-/// The `N` bytes of `block` from the input's offset `offset`, read from
-/// `copy` (blanks after the block's last byte) near the block's end or
-/// past it. `copy` is an `Option`, filled only there: an array made
+/// The `N` bytes of `block` from the input's offset `offset`. Near the block's
+/// end or past it, they are read from `copy`, with blanks after the block's
+/// last byte. `copy` is an `Option`, filled only there. An array made
 /// beforehand would be written with blanks at every row.
 #[inline(always)]
 fn word_from<'a, const N: usize>(
@@ -95,23 +96,23 @@ fn word_from<'a, const N: usize>(
     }
 }
 
-/// The cards whose tokens start at the bits of `starts`, bit `i` for
-/// `bytes[i]` (the input's `origin + i`), into `cards`, as many: the code
-/// of the first pair that is no card (bit 7 set), else 0, and the input's
+/// The cards whose tokens start at the bits of `starts`, into `cards`, as many.
+/// Bit `i` stands for `bytes[i]`, the input's `origin + i`. Gives the code of
+/// the first pair that is no card (bit 7 set), else 0. Also gives the input's
 /// offset where the last token starts, read or not.
 ///
-/// A test at each card, never taken on a file of cards, where the
-/// canonical rows or their codes together and judge once: it puts each
-/// card's store in a block of its own, which keeps the compiler from
-/// building four cards at a time in vectors. Built so, the cards' places
-/// and codes were spilled to the stack and read back, and a whist deal
-/// cost 2862 instructions in the tokens layout; read one by one, 2797
-/// (`benches/instructions.sh`). A bridge hand, whose loop holds less, had
-/// kept its vectors in registers: 518 then, 525 with this alone. Each
-/// card is read as a word ([`Alphabet::card_word`]), whose or sets the
-/// sign the test jumps on and which is added into the card as it is: a
-/// code's byte took an instruction more to widen (a whist deal 2633 to
-/// 2585).
+/// There is a test at each card, never taken on a file of cards. The canonical
+/// rows instead gather their codes with an or and judge once. The test puts
+/// each card's store in a block of its own. That keeps the compiler from
+/// building four cards at a time in vectors. Built in vectors, the cards'
+/// places and codes spill to the stack and are read back. Read one by one, a
+/// whist deal in the tokens layout takes about 2% fewer instructions
+/// (`benches/instructions.sh`). A bridge hand, whose loop holds less, keeps its
+/// vectors in registers. It costs about 1% more this way.
+///
+/// Each card is read as a word ([`Alphabet::card_word`]). The word's or sets
+/// the sign the test jumps on. The word is added into the card as it is.
+/// Widening a code's byte would take an instruction more.
 #[inline(always)]
 fn cards_at(
     bytes: &[u8; READ],
@@ -137,8 +138,8 @@ fn cards_at(
     (0, origin + last)
 }
 
-/// Where the last of the `left` next starts of `starts` is, or `at` if
-/// `left` is 0: where a row read up to a pair that is no card ends.
+/// Where the last of the `left` next starts of `starts` is, or `at` if `left`
+/// is 0. That is where a row read up to a pair that is no card ends.
 #[cold]
 fn last_of(mut at: usize, mut starts: u64, left: usize) -> usize {
     for _ in 0..left {
@@ -148,18 +149,17 @@ fn last_of(mut at: usize, mut starts: u64, left: usize) -> usize {
     at
 }
 
-/// The row of cards whose tokens lie in `span` of `block`, into `cards`,
-/// where the framer did not keep their starts; `false` when the tokens
-/// are not as many as `cards`, one is not two bytes long, a pair is not a
-/// card of `alphabet`, or the row is longer than a window. A token starts
-/// at a byte that is not a space after one that is, or at the span's
-/// first. The framer frames a record as placed only when its tokens are
-/// all pairs; the reader checks the lengths again, for a few operations a
-/// word, so that what it reads is the grammar's reading whatever it is
-/// handed.
+/// The row of cards whose tokens lie in `span` of `block`, into `cards`, where
+/// the framer did not keep their starts. `false` when the tokens are not as
+/// many as `cards`, or one is not two bytes long. Also `false` when a pair is
+/// not a card of `alphabet`, or the row is longer than a window. A token starts
+/// at a byte that is not a space after one that is, or at the span's first. The
+/// framer frames a record as placed only when its tokens are all pairs. The
+/// reader checks the lengths again, for a few operations a word. So what it
+/// reads is the grammar's reading, whatever it is handed.
 ///
-/// Each word's cards go to slots counted beforehand, so without a check
-/// of room.
+/// Each word's cards go to slots counted beforehand, so without a check of
+/// room.
 #[inline(always)]
 fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [Card]) -> bool {
     if span.len >= WINDOW {
@@ -192,8 +192,8 @@ fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [
         filled += count;
         codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots).0;
     }
-    // A token that starts at the span's last byte, the last of a word,
-    // has its second byte past the span: its start is still carried.
+    // A token that starts at the span's last byte, the last of a word, has its
+    // second byte past the span. Its start is still carried.
     filled == cards.len() && faults | after_start == 0 && codes & 0x80 == 0
 }
 
@@ -208,8 +208,8 @@ pub(crate) fn placed_bridge_hand(
     placed_cards(block, hand, Game::Bridge.alphabet(), &mut read.cards)
 }
 
-/// A whist deal framed as placed, as `rows` (its trump's line first, a
-/// canonical trump line): its four rows, each as a bridge hand is read.
+/// A whist deal framed as placed, as `rows`: its trump's line first, a
+/// canonical trump line. Its four rows are each read as a bridge hand is.
 #[inline(always)]
 pub(crate) fn placed_whist_deal(
     rows: &[PlacedRow; 5],
@@ -231,23 +231,24 @@ pub(crate) fn placed_whist_deal(
     cards
 }
 
-/// The hands of `run`, thirteen tokens each, in order: each read into
-/// `hand` and given to `each` with where it lies (from its first card to
-/// the end of its last, on the line of its first) and whether its pairs
-/// were all cards of bridge's alphabet.
+/// The hands of `run`, thirteen tokens each, in order. Each is read into `hand`
+/// and given to `each`. With it go where it lies and whether its pairs are all
+/// cards of bridge's alphabet. A hand lies from its first card to the end of
+/// its last, on the line of its first.
 ///
-/// The framer frames a run of whole hands at once, and leaves the hands'
-/// bounds to be found here, where each card's start is found anyway to
-/// read it: the thirteenth start ends a hand. Every token of a run is a
-/// plain pair, so a start and the byte after it are a card. A hand within
-/// the 64 bytes after the hand before, the usual one, is read at once
-/// from the starts of `index` ([`row_at_once`]), the block's token index
-/// that the framer made, where there is one (in the pipeline); the hands
-/// from the first that is not (or that lies near the block's end, where
-/// the block does not hold the bytes read at once), and all where there
-/// is no index, from the words as [`RunWords`] walks them (found here
-/// from the bytes where there is no index), a hand longer than 64 bytes
-/// card by card.
+/// The framer frames a run of whole hands at once. It leaves the hands' bounds
+/// to be found here, where each card's start is found anyway to read it. The
+/// thirteenth start ends a hand. Every token of a run is a plain pair, so a
+/// start and the byte after it are a card.
+///
+/// `index` is the block's token index that the framer made, where there is one
+/// (in the pipeline). The usual hand lies within the 64 bytes after the hand
+/// before. It is read at once from the starts of `index` ([`row_at_once`]). The
+/// walk takes over from the first hand that is not. It also takes over at a
+/// hand near the block's end, where the block does not hold the bytes read at
+/// once. The walk reads the words as [`RunWords`] walks them. Where there is no
+/// index, it reads all hands, and the words are found here from the bytes. A
+/// hand longer than 64 bytes is read card by card.
 #[inline(always)]
 pub(crate) fn placed_bridge_hands(
     run: PlacedHands,
@@ -303,9 +304,10 @@ fn bridge_hands_walked(
     );
 }
 
-/// Up to `hands` hands of a run, each read into `hand` by `row` (where it
-/// lies, and the codes that [`cards_at`] gives) and given to `each`, for
-/// as long as `row` reads them: how many it read.
+/// Up to `hands` hands of a run, each read into `hand` by `row` and given to
+/// `each`. `row` gives where the hand lies, and the codes that [`cards_at`]
+/// gives. This goes on for as long as `row` reads hands. Gives how many it
+/// read.
 #[inline(always)]
 fn bridge_hands(
     hands: usize,
@@ -323,10 +325,10 @@ fn bridge_hands(
     hands
 }
 
-/// A whist deal framed whole, as `dealt`, into `deal`, where no token
-/// index is at hand: its lines (its trump's, then its rows', found here
-/// as the hands of a run are, the words classed from the bytes), and
-/// whether its trump is canonical and its pairs all cards.
+/// A whist deal framed whole, as `dealt`, into `deal`, where no token index is
+/// at hand. Gives its lines, and whether its trump is canonical and its pairs
+/// all cards. The lines are its trump's, then its rows'. The rows are found
+/// here as the hands of a run are, with the words classed from the bytes.
 #[inline(always)]
 pub(crate) fn placed_whist_dealt(
     dealt: PlacedDeal,
@@ -347,17 +349,18 @@ pub(crate) fn placed_whist_dealt(
     ([dealt.trump, north, east, south, west], cards)
 }
 
-/// [`placed_whist_dealt`] from the block's token `index`, as the pool
-/// reads a deal: where its rows lie, without the numbers of their lines,
-/// which only a report of the deal wants, or the grammar where it reads a
-/// deal that is not all cards (the first line's, the trump's, the framer
-/// gave; [`TokenIndex::line_ref`] finds the others). Its rows are read at
-/// once ([`row_at_once`]) where each lies within the 64 bytes after the
-/// row before and the block holds the bytes read; otherwise the whole
-/// deal is walked ([`RunWords`]) from its first card. The numbers of the
-/// rows' lines, found at every deal and read at few, cost a reflowed
-/// whist deal about 90 instructions (2584, against 2490 without them,
-/// `benches/instructions.sh`).
+/// [`placed_whist_dealt`] from the block's token `index`, as the pool reads a
+/// deal. Gives where its rows lie, without the numbers of their lines. Only a
+/// report of the deal wants those, or the grammar where it reads a deal that is
+/// not all cards. The framer gave the first line's number, the trump's.
+/// [`TokenIndex::line_ref`] finds the others.
+///
+/// Its rows are read at once ([`row_at_once`]) where each lies within the 64
+/// bytes after the row before. The block must also hold the bytes read.
+/// Otherwise the whole deal is walked ([`RunWords`]) from its first card. The
+/// numbers of the rows' lines are read at few deals. Finding them at every deal
+/// would cost a reflowed whist deal about 90 instructions
+/// (`benches/instructions.sh`).
 #[inline(always)]
 pub(crate) fn indexed_whist_dealt(
     dealt: PlacedDeal,
@@ -384,9 +387,9 @@ pub(crate) fn indexed_whist_dealt(
     (rows, cards)
 }
 
-/// The end of reading a deal framed whole, its rows read with `codes`
-/// and its last lying at `last_row`: its trump and its spans into `deal`,
-/// and whether its trump is canonical and its pairs all cards.
+/// The end of reading a deal framed whole. Its rows were read with `codes`, and
+/// its last lies at `last_row`. Puts its trump and its spans into `deal`. Gives
+/// whether its trump is canonical and its pairs all cards.
 #[inline(always)]
 fn dealt_trump(
     dealt: PlacedDeal,
@@ -404,17 +407,16 @@ fn dealt_trump(
     trump.is_some() && codes & 0x80 == 0
 }
 
-/// The four rows of a whist deal framed whole, each read by `row` (where
-/// it lies, and the codes that [`cards_at`] gives): where each lies, and
-/// the rows' codes or'ed, whose bit 7 tells that a pair is no card.
-/// `None`, some rows read and the others not, where `row` does not read
-/// one.
+/// The four rows of a whist deal framed whole, each read by `row`. `row` gives
+/// where the row lies, and the codes that [`cards_at`] gives. Returns where
+/// each row lies, and the rows' codes or'ed, whose bit 7 tells that a pair is
+/// no card. `None` where `row` does not read a row. Some rows are then read and
+/// the others not.
 ///
-/// The four seats written out, not a loop: each row's place in the deal
-/// and in the array returned is then known where the row is read, and
-/// the loop's count and the row's address are not kept on the stack
-/// across the rows. A reflowed whist deal 2718 to 2679 instructions
-/// (`benches/instructions.sh`).
+/// The four seats are written out, not a loop. Each row's place in the deal and
+/// in the array returned is then known where the row is read. The loop's count
+/// and the row's address are not kept on the stack across the rows. That saves
+/// about 40 instructions a reflowed whist deal (`benches/instructions.sh`).
 #[inline(always)]
 fn whist_rows<Place>(
     deal: &mut WhistDeal,
@@ -447,31 +449,33 @@ fn whist_rows_walked(
     rows.expect("the words' walk reads every row")
 }
 
-/// The row of thirteen tokens after the input's offset `from`, where they
-/// lie within the 64 bytes from there, read at once into `cards`, at the
-/// starts of the index's words there ([`cards_at`]): where the row lies
-/// (from its first card to the end of its last; the number of its line
-/// is left to the callers that want it, [`TokenIndex::line_ref`]), and
-/// what [`cards_at`] gives of its codes; `from` is moved past the row,
-/// where the next row is looked for. `None`, and nothing read (`from` as
-/// it was), where the row lies wider, or where the index holds no word
-/// after `from`'s or the block not the [`READ`] bytes from `from`: near the
-/// block's end, where the walk reads the row (with a copy of the bytes
-/// padded with blanks). Without that copy here, and the two words
-/// fetched with one check, a reflowed whist deal took 2626 instructions
-/// rather than 2663, a bridge hand 496 rather than 505.
+/// The row of thirteen tokens after the input's offset `from`, where they lie
+/// within the 64 bytes from there. It is read at once into `cards`, at the
+/// starts of the index's words there ([`cards_at`]). Gives where the row lies,
+/// from its first card to the end of its last. The number of its line is left
+/// to the callers that want it ([`TokenIndex::line_ref`]). Also gives what
+/// [`cards_at`] gives of its codes. `from` is moved past the row, where the
+/// next row is looked for.
 ///
-/// [`RunWords::row`] reads a row so too, but walks the words as it keeps
-/// them, a pair of words of starts and of line feeds, to the row's first
-/// start and past its last: a loop each, whose turns depend on where the
-/// words end, and more state than the registers hold. A reflowed whist
-/// deal took 2797 instructions that way, 2739 this way; a bridge hand 525
-/// and 508 (`benches/instructions.sh`).
+/// `None`, and nothing read (`from` as it was), where the row lies wider. Also
+/// `None` where the index holds no word after `from`'s. Also `None` where the
+/// block does not hold the [`READ`] bytes from `from`. That is near the block's
+/// end, where the walk reads the row with a copy of the bytes padded with
+/// blanks. Leaving that copy to the walk, and fetching the two words with one
+/// check, saves instructions. A reflowed whist deal takes about 40 fewer, a
+/// bridge hand 9.
 ///
-/// The 64 bits from a place in two words are shifted out here as in
-/// `RunWords::starts_from` and `Cursor::starts_between`: one function for
-/// the three cost 2762 and 512, as the compiler laid the hot loops out
-/// anew.
+/// [`RunWords::row`] reads a row so too, but walks the words as it keeps them.
+/// It keeps a pair of words of starts and of line feeds. It walks them to the
+/// row's first start and past its last, a loop each. Their turns depend on
+/// where the words end, and its state is more than the registers hold. This way
+/// saves about 2% of a reflowed whist deal's instructions, and 3% of a bridge
+/// hand's (`benches/instructions.sh`).
+///
+/// The 64 bits from a place in two words are shifted out here. They are shifted
+/// out again in `RunWords::starts_from` and `Cursor::starts_between`. One
+/// function for the three costs about 1% more instructions. The compiler then
+/// lays the hot loops out anew.
 #[inline(always)]
 fn row_at_once(
     index: &TokenIndex,
@@ -495,13 +499,13 @@ fn row_at_once(
     Some((Span::new(first, last + 2 - first), codes))
 }
 
-/// Where the words of a run come from: the block's token index
-/// ([`Indexed`]), or the bytes, classed as they are read ([`Classed`]).
-/// A type each, not an enum's variants, so that the pipeline's reading,
-/// always from the index, holds no test of which.
+/// Where the words of a run come from: the block's token index ([`Indexed`]),
+/// or the bytes, classed as they are read ([`Classed`]). Each is a type, not an
+/// enum's variant. So the pipeline's reading, always from the index, holds no
+/// test of which.
 trait Words {
-    /// The starts and the line feeds of the word after those read, whose
-    /// first byte is at the input's offset `offset`.
+    /// The starts and the line feeds of the word after those read. Its first
+    /// byte is at the input's offset `offset`.
     fn next_word(&mut self, offset: usize) -> (u64, u64);
 
     /// The input's offset past which no token starts.
@@ -528,8 +532,8 @@ impl Words for Indexed<'_> {
     }
 }
 
-/// The words of the bytes, classed here (from the run's first token, the
-/// byte before it taken for a space).
+/// The words of the bytes, classed here. Classing starts at the run's first
+/// token, and the byte before it is taken for a space.
 struct Classed<'a> {
     block: &'a Block<'a>,
     /// Bit 0 set when the last byte of the second word is a token's.
@@ -553,9 +557,9 @@ impl Words for Classed<'_> {
     }
 }
 
-/// The starts of a run's tokens and its line ends, two words of 64 bytes
-/// at a time: what [`placed_bridge_hands`] walks. The starts of tokens
-/// already read are cleared.
+/// The starts of a run's tokens and its line ends, two words of 64 bytes at a
+/// time. [`placed_bridge_hands`] walks these. The starts of tokens already read
+/// are cleared.
 struct RunWords<W> {
     words: W,
     /// The input's offset of the first word's first byte, and its line.
@@ -605,10 +609,10 @@ impl<'a> RunWords<Classed<'a>> {
 }
 
 impl<W: Words> RunWords<W> {
-    /// The next thirteen tokens, a row of cards, into `cards`: where they
-    /// lie (from the first to the end of the last, on the line of the
-    /// first), and what [`cards_at`] gives of their codes (or, for a row
-    /// longer than 64 bytes, the codes of all, or'ed).
+    /// The next thirteen tokens, a row of cards, into `cards`. Gives where they
+    /// lie, from the first to the end of the last, on the line of the first.
+    /// Also gives what [`cards_at`] gives of their codes. For a row longer than
+    /// 64 bytes, that is the codes of all, or'ed.
     #[inline(always)]
     fn row(
         &mut self,
@@ -644,13 +648,13 @@ impl<W: Words> RunWords<W> {
         self.newlines = [self.newlines[1], next.1];
     }
 
-    /// Where the next token starts, and its line. The framer frames a run
-    /// only of tokens it found, so a run that asks for more than the
-    /// block holds is a fault of the framer's: where the tests run, a
-    /// panic, not a loop without end past the block. Not checked in the
-    /// release build: a test in the loop, although never taken, cost
-    /// bridge's and Choker's lines layout 7% and 5% more instructions, as
-    /// the compiler laid out the hot loops anew around it.
+    /// Where the next token starts, and its line. The framer frames a run only
+    /// of tokens it found. So a run that asks for more than the block holds is
+    /// the framer's fault. Where the tests run, that is a panic, not a loop
+    /// without end past the block. The release build does not check it. A test
+    /// in the loop, although never taken, costs bridge's and Choker's lines
+    /// layout 7% and 5% more instructions. The compiler lays out the hot loops
+    /// anew around it.
     #[inline(always)]
     fn next_start(&mut self) -> (usize, usize) {
         while self.starts[0] == 0 {
@@ -668,8 +672,8 @@ impl<W: Words> RunWords<W> {
         )
     }
 
-    /// The starts of the 64 bytes from `offset`, that of the next token,
-    /// bit `i` for the byte `offset + i`.
+    /// The starts of the 64 bytes from `offset`, that of the next token. Bit
+    /// `i` stands for the byte `offset + i`.
     #[inline(always)]
     fn starts_from(&self, offset: usize) -> u64 {
         let bit = offset - self.base;
@@ -686,13 +690,13 @@ impl<W: Words> RunWords<W> {
         self.starts[0] &= u64::MAX << (offset - self.base);
     }
 
-    /// The next tokens, a card each, into `cards`, one at a time: for a
-    /// hand that spans more than 64 bytes. The codes of all, or'ed, and
+    /// The next tokens, a card each, into `cards`, one at a time. This is for a
+    /// hand that spans more than 64 bytes. Gives the codes of all, or'ed, and
     /// where the last starts.
     ///
-    /// Inlined although rare: a call that takes the words by reference
-    /// keeps them in memory on the usual path too, written back at every
-    /// row (about a hundred instructions a whist deal).
+    /// It is inlined although rare. A call that takes the words by reference
+    /// keeps them in memory on the usual path too. They are then written back
+    /// at every row, about a hundred instructions a whist deal.
     #[inline(always)]
     fn cards_one_by_one(
         &mut self,
@@ -724,14 +728,14 @@ mod tests {
     use crate::syntax::tokens::read_line_ends_as_blanks;
     use crate::syntax::whist::read_whist_deal;
 
-    /// Tokens, cards mostly, with blanks of every kind between them (line
-    /// ends too, as a reflowed record has, and runs longer than a mask's
-    /// 64 bytes), with other bytes before and after, or none after: the
+    /// Tokens, cards mostly, with blanks of every kind between them. Line ends
+    /// are among them, as a reflowed record has, and runs longer than a mask's
+    /// 64 bytes. Other bytes come before and after, or none after. Gives the
     /// text, and where each token starts and ends.
     fn row(cards: usize) -> impl Strategy<Value = (Vec<u8>, Vec<(usize, usize)>)> {
         let card = prop::sample::select(vec!["AS", "KH", "TD", "2C", "9S", "QD", "JH", "3C"]);
-        // Pairs that are not cards, and tokens that are not pairs, which
-        // the framer never hands over but the reader still refuses.
+        // Pairs that are not cards, and tokens that are not pairs. The framer
+        // never hands these over, but the reader still refuses them.
         let other = prop::sample::select(vec!["XX", "1G", "kh", "A\u{b}", "ASK", "A", "10H"]);
         // Mostly all cards, so that most records are read.
         let pair = prop_oneof![400 => card, 1 => other];
@@ -787,8 +791,8 @@ mod tests {
         }
     }
 
-    /// The row of `tokens` with their starts kept, where the framer keeps
-    /// them: when every token is a plain pair, and they span fewer than
+    /// The row of `tokens` with their starts kept, where the framer keeps them.
+    /// It keeps them when every token is a plain pair, and they span fewer than
     /// 64 bytes.
     fn kept(text: &[u8], tokens: &[(usize, usize)], base: usize) -> Option<PlacedRow> {
         let first = tokens[0].0;
@@ -803,9 +807,9 @@ mod tests {
         })
     }
 
-    /// The blanks between the tokens of a run or a deal: mostly short
-    /// ones (line ends among them), now and then one longer than a word,
-    /// so that some rows are read at once from the index and some not.
+    /// The blanks between the tokens of a run or a deal. Mostly they are short,
+    /// line ends among them. Now and then one is longer than a word. So some
+    /// rows are read at once from the index and some not.
     fn blank_mostly_short() -> impl Strategy<Value = &'static str> {
         prop_oneof![
             40 => prop::sample::select(vec![" ", "\t", "\n", "\r\n", "   ", "\n\n"]),
@@ -826,10 +830,9 @@ mod tests {
         (index, PlacedHands { line, hands })
     }
 
-    /// A row of all cards, 9 or 16 of them (the second eight words of a
-    /// read at once are written apart from the first), is read at once
-    /// as card by card: the property test above draws so long a row of
-    /// all cards only now and then.
+    /// A row of thirteen cards is read at once only where its block holds the
+    /// `READ` bytes from where it is read. Read so, its cards' places and ranks
+    /// are the row's. The property tests draw such a row only now and then.
     #[test]
     fn a_row_is_read_at_once_where_its_block_holds_the_bytes_read() {
         let row = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
@@ -867,9 +870,9 @@ mod tests {
         }
     }
 
-    /// A hand of a run whose first card is in the word after the one
-    /// the hand before ends in, past a line feed: read at once, on the
-    /// line of its first card, which the next word tells.
+    /// A hand of a run whose first card is in the word after the one the hand
+    /// before ends in, past a line feed. It is read at once, on the line of its
+    /// first card, which the next word tells.
     #[test]
     fn a_hand_starting_in_the_next_word_is_on_the_line_of_its_first_card() {
         let hand = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
@@ -913,9 +916,9 @@ mod tests {
         }
     }
 
-    /// A span whose last token is one byte, the last of a full 64-byte
-    /// word, is no hand: the byte after the span is not read into a card
-    /// (there the grammar reads a token `2`, not the card `2S`).
+    /// A span whose last token is one byte, the last of a full 64-byte word, is
+    /// no hand. The byte after the span is not read into a card. (There the
+    /// grammar reads a token `2`, not the card `2S`.)
     #[test]
     fn a_one_byte_token_ending_a_word_is_no_card() {
         let mut text = b"AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S".to_vec();
@@ -939,10 +942,10 @@ mod tests {
     }
 
     proptest! {
-        /// A hand read where its cards were placed is the hand the line
-        /// grammar reads from its blanked line, and is read exactly when
-        /// that one is: its starts found by the reader, or kept by the
-        /// framer where it keeps them.
+        /// A hand read where its cards were placed is the hand the line grammar
+        /// reads from its blanked line. It is read exactly when that one is.
+        /// Its starts are found by the reader, or kept by the framer where it
+        /// keeps them.
         #[test]
         fn a_placed_hand_is_the_hand_the_grammar_reads((text, tokens) in row(13), base in 0usize..3) {
             let block = Block { bytes: &text, base };
@@ -1029,9 +1032,9 @@ mod tests {
             }
         }
 
-        /// A run of hands is split and read alike from the block's token
-        /// index and from its bytes: the hands each line grammar reads,
-        /// thirteen pairs at a time, on the lines their first cards are on.
+        /// A run of hands is split and read alike from the block's token index
+        /// and from its bytes. The hands are those each line grammar reads,
+        /// thirteen pairs at a time. Each is on the line its first card is on.
         #[test]
         fn runs_read_alike_from_the_index_and_the_bytes(
             pairs in prop::collection::vec(
@@ -1084,10 +1087,10 @@ mod tests {
             }
         }
 
-        /// A deal framed whole is read alike from the block's token index
-        /// and from its bytes: the deal the line grammar reads from its
-        /// trump and its rows, thirteen pairs each, on the lines their
-        /// first cards are on.
+        /// A deal framed whole is read alike from the block's token index and
+        /// from its bytes. It is the deal the line grammar reads from its trump
+        /// and its rows, thirteen pairs each. Each row is on the line its first
+        /// card is on.
         #[test]
         fn whole_deals_read_alike_from_the_index_and_the_bytes(
             pairs in prop::collection::vec(
@@ -1104,9 +1107,9 @@ mod tests {
             ),
             trump in prop::sample::select(vec![b'S', b'H', b'D', b'C', b's']),
             before in 0usize..100,
-            // The blanks after the deal: with fewer than READ bytes after
-            // the third row's last card, the last row is not read at once
-            // (`row_at_once`), and the whole deal is walked.
+            // The blanks after the deal. With fewer than READ bytes after the
+            // third row's last card, the last row is not read at once
+            // (`row_at_once`). The whole deal is then walked.
             after in 0usize..100,
             base in 0usize..1000,
         ) {
@@ -1156,8 +1159,8 @@ mod tests {
     }
 
     /// A run that claims more hands than its block holds, which the framer
-    /// never frames: a panic, not a loop without end (a check of the
-    /// builds with debug assertions, as `cargo test` makes).
+    /// never frames. It is a panic, not a loop without end. The builds with
+    /// debug assertions check it, as `cargo test` makes them.
     #[cfg(debug_assertions)]
     #[test]
     #[should_panic(expected = "a run of tokens reaches past its block")]

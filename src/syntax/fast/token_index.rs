@@ -1,21 +1,21 @@
-//! The token framer's shortcut for a block: where every token of the
-//! block starts and ends, found 64 bytes at a time as bit masks, before
+//! The token framer's shortcut for a block. It finds where every token of the
+//! block starts and ends, 64 bytes at a time, as bit masks. This runs before
 //! the framer's state machine runs over them.
 //!
 //! What it shortcuts: the grammar's `spaces , token` read line by line
-//! ([`TokenFramer::line`]), a call and a branch for every byte. In a file
-//! of the tokens layout the line breaks fall anywhere, two or three tokens
-//! to a line; read line by line, the lines cost more than the tokens. The
-//! index has no lines: a token's line number is counted from the line
-//! feeds before it, when the framer asks for it.
+//! ([`TokenFramer::line`]). That costs a call and a branch for every byte. In a
+//! file of the tokens layout the line breaks fall anywhere, two or three tokens
+//! to a line. Read line by line, the lines cost more than the tokens. The index
+//! has no lines. A token's line number is counted from the line feeds before
+//! it, when the framer asks for it.
 //!
-//! It also answers the framer's most common question at once: how many of
-//! the next tokens are plain pairs (two bytes, no dash: one card's place,
-//! which can open nothing else), up to the cards a hand or a deal's row
-//! still lacks. A bridge hand is then one step, not thirteen.
+//! It also answers the framer's most common question at once. That is how many
+//! of the next tokens are plain pairs, up to the cards a hand or a deal's row
+//! still lacks. A plain pair is two bytes with no dash: one card's place, which
+//! can open nothing else. A bridge hand is then one step, not thirteen.
 //!
-//! Held equal to the line-by-line framer by the property test in
-//! `syntax::tokens`.
+//! The property test in `syntax::tokens` holds it equal to the line-by-line
+//! framer.
 //!
 //! [`TokenFramer::line`]: crate::syntax::tokens
 
@@ -24,7 +24,7 @@ use crate::ast::Span;
 use crate::cpu::Isa;
 use crate::syntax::{Block, LineRef};
 
-/// Bit masks over a block, one [`Word`] for each 64 bytes. Kept from
+/// Bit masks over a block, one [`Word`] for each 64 bytes. It is kept from
 /// block to block, so that its memory is reused.
 #[derive(Debug, Default)]
 pub(crate) struct TokenIndex {
@@ -35,16 +35,16 @@ pub(crate) struct TokenIndex {
     base: usize,
 }
 
-/// The masks of 64 bytes of a block: bit `i` for the byte `i` after the
-/// word's first. Together, as the cursor reads them together.
+/// The masks of 64 bytes of a block: bit `i` for the byte `i` after the word's
+/// first. They are kept together, as the cursor reads them together.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Word {
     /// The first byte of each token.
     pub(crate) starts: u64,
     /// The first byte of each token that is not a plain pair.
     others: u64,
-    /// The first space after each token (a block ends in a space, or is
-    /// read as if it did).
+    /// The first space after each token. A block ends in a space, or is read as
+    /// if it did.
     ends: u64,
     /// Each line feed.
     pub(crate) newlines: u64,
@@ -69,8 +69,8 @@ struct Classes {
 }
 
 impl Classes {
-    /// The masks of the 64 bytes from `at`; bytes past the end of `bytes`
-    /// read as spaces.
+    /// The masks of the 64 bytes from `at`. Bytes past the end of `bytes` read
+    /// as spaces.
     #[inline(always)]
     fn of(bytes: &[u8], at: usize, isa: Isa) -> Self {
         let masks = if let Some(window) = bytes.get(at..at + 64) {
@@ -90,8 +90,8 @@ impl Classes {
     }
 }
 
-/// A run of plain pairs read at once: how many, and where the first and
-/// the last start (offsets in the block).
+/// A run of plain pairs read at once: how many, and where the first and the
+/// last start (offsets in the block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PlainRun {
     pub(crate) count: usize,
@@ -100,9 +100,8 @@ pub(crate) struct PlainRun {
 }
 
 impl TokenIndex {
-    /// An index with room for a block of up to `bytes` bytes from the
-    /// start, so that it is not grown, and its memory copied, as the first
-    /// blocks grow.
+    /// An index with room for a block of up to `bytes` bytes from the start. So
+    /// it is not grown, and its memory copied, as the first blocks grow.
     pub(crate) fn with_room(bytes: usize) -> Self {
         Self {
             words: Vec::with_capacity(bytes / 64 + 1),
@@ -116,8 +115,8 @@ impl TokenIndex {
     pub(crate) fn build(&mut self, block: Block<'_>, first_line: usize, isa: Isa) {
         let bytes = block.bytes;
         self.base = block.base;
-        // One word more than the bytes fill, so that the last token always
-        // has a space after it.
+        // One word more than the bytes fill, so that the last token always has
+        // a space after it.
         let words = bytes.len() / 64 + 1;
         self.words.clear();
         let mut line = first_line;
@@ -145,21 +144,21 @@ impl TokenIndex {
                 line,
             };
             line += current.newlines.count_ones() as usize;
-            // Pushed in a loop, not extended from an iterator: the loop is
-            // inlined into the copy of the hot loops it runs in (see
-            // `cpu`), where counting bits is one instruction.
+            // Pushed in a loop, not extended from an iterator. The loop is
+            // inlined into the copy of the hot loops it runs in (see `cpu`).
+            // There, counting bits is one instruction.
             self.words.push(word);
         }
         self.next_line = line + usize::from(!bytes.is_empty() && !bytes.ends_with(b"\n"));
     }
 
-    /// The number of the line after the block's last: a last line without
-    /// its line feed counts.
+    /// The number of the line after the block's last. A last line without its
+    /// line feed counts.
     pub(crate) fn next_line(&self) -> usize {
         self.next_line
     }
 
-    /// The word of the byte at the input's offset `offset`: its place in
+    /// The word of the byte at the input's offset `offset`. Gives its place in
     /// the index, and the input's offset of its first byte.
     #[inline(always)]
     pub(crate) fn word_of(&self, offset: usize) -> (usize, usize) {
@@ -175,8 +174,8 @@ impl TokenIndex {
         self.word(at).line_at(offset - base)
     }
 
-    /// The bytes of the input at `place` as the framer refers to them:
-    /// with the number of the line they begin on.
+    /// The bytes of the input at `place` as the framer refers to them, with the
+    /// number of the line they begin on.
     #[inline(always)]
     pub(crate) fn line_ref(&self, place: Span) -> LineRef {
         LineRef {
@@ -198,8 +197,8 @@ impl TokenIndex {
         self.words.get(at..)?.first_chunk()
     }
 
-    /// The input's offset just past the last word: no token starts there
-    /// or after.
+    /// The input's offset just past the last word. No token starts there or
+    /// after.
     pub(crate) fn end(&self) -> usize {
         self.base + 64 * self.words.len()
     }
@@ -224,17 +223,17 @@ fn from_bit(bit: usize) -> u64 {
     u64::MAX << bit
 }
 
-/// The bits below the lowest bit of `others`: every bit where it has
-/// none (the lowest bit less one is then every bit). With a word's
-/// starts, the starts of the plain pairs before its first other token.
+/// The bits below the lowest bit of `others`. Where it has none, that is every
+/// bit, since the lowest bit less one is then every bit. With a word's starts,
+/// this gives the starts of the plain pairs before its first other token.
 #[inline(always)]
 fn below_first(others: u64) -> u64 {
     (others & others.wrapping_neg()).wrapping_sub(1)
 }
 
-/// How many words [`Cursor::whole_run`] reads: 256 bytes, which a whist
-/// deal's cards, at about 160 bytes when written with single blanks,
-/// fill only where the blanks between them run long.
+/// How many words [`Cursor::whole_run`] reads: 256 bytes. A whist deal's cards
+/// take about 160 bytes when written with single blanks. They fill 256 only
+/// where the blanks between them run long.
 const WINDOW_WORDS: usize = 4;
 
 impl Cursor<'_> {
@@ -244,14 +243,14 @@ impl Cursor<'_> {
         self.index.words[offset / 64].line_at(offset % 64)
     }
 
-    /// Moves on to `at`, the end of a token read from the block's bytes
-    /// rather than through the cursor.
+    /// Moves on to `at`, the end of a token read from the block's bytes rather
+    /// than through the cursor.
     pub(crate) fn skip_to(&mut self, at: usize) {
         self.at = at;
     }
 
-    /// The first set bit at or after `from` of the mask `of` picks from
-    /// each word, as an offset.
+    /// The first set bit at or after `from` of the mask `of` picks from each
+    /// word, as an offset.
     #[inline(always)]
     fn first_from(&self, from: usize, of: impl Fn(&Word) -> u64) -> Option<usize> {
         let mut at = from / 64;
@@ -274,11 +273,11 @@ impl Cursor<'_> {
         Some((start, end))
     }
 
-    /// Up to `wanted` of the next tokens, as long as each is a plain pair:
-    /// how many, and where the first and the last start; `None` when the
-    /// next token is none (or there is none). Their starts are not kept,
-    /// which would cost the framer's thread a store a card: a record that
-    /// wants them as one mask asks [`Cursor::starts_between`].
+    /// Up to `wanted` of the next tokens, as long as each is a plain pair.
+    /// Gives how many, and where the first and the last start. `None` when the
+    /// next token is not a plain pair, or there is none. Their starts are not
+    /// kept, since that would cost the framer's thread a store a card. A record
+    /// that wants them as one mask asks [`Cursor::starts_between`].
     #[inline(always)]
     pub(crate) fn plain_pairs(&mut self, wanted: usize) -> Option<PlainRun> {
         let words = &self.index.words;
@@ -288,10 +287,11 @@ impl Cursor<'_> {
         let (mut count, mut first, mut last) = (0, None, 0);
         loop {
             let others = word.others & starts;
-            // The plain pairs before the first token that is none. The
-            // test for none, the usual word, is kept though `below_first`
-            // needs none: without it a reflowed whist deal and Choker
-            // pair each took a few instructions more.
+            // The plain pairs before the first token that is not one.
+            // `below_first` needs no test for that case, but the test is kept
+            // for the usual word, which has no other token. Without it a
+            // reflowed whist deal and Choker pair each take a few instructions
+            // more.
             let run = if others == 0 {
                 starts
             } else {
@@ -301,12 +301,12 @@ impl Cursor<'_> {
                 first.get_or_insert(64 * at + run.trailing_zeros() as usize);
                 let found = run.count_ones() as usize;
                 if count + found >= wanted {
-                    // Where the run ends with the last pair wanted, as a
-                    // whist deal's last row does before the next deal's
-                    // trump, that pair is the run's last start, found at
-                    // once: `nth_bit` loops a turn a start, and the
-                    // number of turns, which changes from deal to deal,
-                    // was about one mispredicted branch a deal.
+                    // Where the run ends with the last pair wanted, that pair
+                    // is the run's last start, found at once. A whist deal's
+                    // last row ends so, before the next deal's trump. `nth_bit`
+                    // loops a turn a start. Its number of turns changes from
+                    // deal to deal, and costs about one mispredicted branch a
+                    // deal.
                     let left = wanted - count;
                     last = 64 * at
                         + if found == left {
@@ -340,17 +340,18 @@ impl Cursor<'_> {
         Some(PlainRun { count, first, last })
     }
 
-    /// [`Cursor::plain_pairs`] for `wanted` where it finds a whole run:
-    /// exactly `wanted` plain pairs and then a token that is none, all
-    /// within the [`WINDOW_WORDS`] words from the cursor's. `None`, and
-    /// nothing taken, otherwise (the run shorter or longer, or going on
-    /// past the window, or the index ending in it), for the caller to
-    /// ask [`Cursor::plain_pairs`]. The words are read whatever the run,
-    /// and each word's part of it is taken by arithmetic, where
-    /// `plain_pairs` walks them until the run ends: the number of its
-    /// turns changes from one whist deal to the next with the blanks
-    /// between the cards, and its end was about one mispredicted branch
-    /// a deal.
+    /// [`Cursor::plain_pairs`] for `wanted` where it finds a whole run. That is
+    /// exactly `wanted` plain pairs and then a token that is not a plain pair.
+    /// All of it must lie within the [`WINDOW_WORDS`] words from the cursor's.
+    /// `None`, and nothing taken, otherwise: the run is shorter or longer, goes
+    /// on past the window, or the index ends in it. The caller then asks
+    /// [`Cursor::plain_pairs`].
+    ///
+    /// The words are read whatever the run. Each word's part of it is taken by
+    /// arithmetic. `plain_pairs` instead walks the words until the run ends.
+    /// The number of its turns changes from one whist deal to the next with the
+    /// blanks between the cards. Its end costs about one mispredicted branch a
+    /// deal.
     #[inline(always)]
     pub(crate) fn whole_run(&mut self, wanted: usize) -> Option<PlainRun> {
         let at = self.at / 64;
@@ -391,18 +392,19 @@ impl Cursor<'_> {
         Some(PlainRun { count, first, last })
     }
 
-    /// Whole runs of `len` plain pairs in a row, up to `most` of them, with
-    /// one plain pair more after the last: all of them taken, as one run,
-    /// or `None` (and nothing taken) where there is not one. The pair
-    /// after is left for the framer's rules: what the last token of a
-    /// record before something else may be ([`TokenFramer::block`] holds
-    /// some words back) is asked only there. Inside the run that rule is
-    /// not asked of each record's last pair: a plain pair follows it,
-    /// which would release a held word as a card of the same record.
+    /// Whole runs of `len` plain pairs in a row, up to `most` of them, with one
+    /// plain pair more after the last. All of them are taken, as one run.
+    /// `None`, and nothing taken, where there is not one.
     ///
-    /// The pairs are counted first and their places found after, each in
-    /// one pass of a few operations a word: [`Cursor::plain_pairs`] would
-    /// pass over the words twice, once to count and once to take.
+    /// The pair after is left for the framer's rules. [`TokenFramer::block`]
+    /// holds some words back. What the last token of a record before something
+    /// else may be is asked only there. Inside the run that rule is not asked
+    /// of each record's last pair. A plain pair follows it, which would release
+    /// a held word as a card of the same record.
+    ///
+    /// The pairs are counted first and their places found after. Each takes one
+    /// pass of a few operations a word. [`Cursor::plain_pairs`] would pass over
+    /// the words twice, once to count and once to take.
     ///
     /// [`TokenFramer::block`]: crate::syntax::tokens
     #[inline(always)]
@@ -411,9 +413,9 @@ impl Cursor<'_> {
         (runs > 0).then(|| self.take_pairs(len * runs))
     }
 
-    /// How many of the next tokens, up to `most`, are plain pairs: the
-    /// starts before a word's first token that is none, counted a word at
-    /// a time.
+    /// How many of the next tokens, up to `most`, are plain pairs. These are
+    /// the starts before a word's first token that is not a plain pair, counted
+    /// a word at a time.
     #[inline(always)]
     fn plain_count(&self, most: usize) -> usize {
         let words = &self.index.words;
@@ -437,8 +439,8 @@ impl Cursor<'_> {
         }
     }
 
-    /// Where the `n`th of the next tokens starts (the next is the 0th);
-    /// the index must hold it.
+    /// Where the `n`th of the next tokens starts (the next is the 0th). The
+    /// index must hold it.
     #[inline(always)]
     fn start_of(&self, mut n: usize) -> usize {
         let words = &self.index.words;
@@ -463,10 +465,10 @@ impl Cursor<'_> {
         PlainRun { count, first, last }
     }
 
-    /// Where the tokens from the one at `first` to the one at `last`
-    /// start, bit `i` for the byte `first + i`: what a record's reader
-    /// would find again in its own bytes, for a few operations here. 0
-    /// when they span 64 bytes or more, for the reader to find.
+    /// Where the tokens from the one at `first` to the one at `last` start. Bit
+    /// `i` stands for the byte `first + i`. A record's reader would find this
+    /// again in its own bytes; here it costs a few operations. 0 when they span
+    /// 64 bytes or more, for the reader to find.
     #[inline(always)]
     pub(crate) fn starts_between(&self, first: usize, last: usize) -> u64 {
         let reach = last - first;
@@ -476,8 +478,8 @@ impl Cursor<'_> {
         let words = &self.index.words;
         let (at, bit) = (first / 64, first % 64);
         let low = words[at].starts >> bit;
-        // Shifted twice: where `bit` is 0 the one shift would be by 64,
-        // which overflows; two give 0, and the next word adds nothing.
+        // Shifted twice: where `bit` is 0, one shift would be by 64, which
+        // overflows. Two shifts give 0, and the next word adds nothing.
         let high = words
             .get(at + 1)
             .map_or(0, |next| (next.starts << 1) << (63 - bit));
@@ -501,8 +503,8 @@ mod tests {
     use super::*;
     use crate::syntax::tokens::{spaced, tokens};
 
-    /// Blocks of tokens: plain pairs mostly, and every kind of token and
-    /// space the index tells apart, across many words.
+    /// Blocks of tokens: plain pairs mostly, and every kind of token and space
+    /// the index tells apart, across many words.
     fn block() -> impl Strategy<Value = Vec<u8>> {
         let piece = prop::sample::select(vec![
             "AS", "KH", "5D", "-S", "S-", "--", "S", "#", "END", "KSQS", "Joe-ASKS", "é", " ", " ",
@@ -511,8 +513,8 @@ mod tests {
         prop::collection::vec(piece, 0..200).prop_map(|pieces| pieces.concat().into_bytes())
     }
 
-    /// Blocks of mostly plain pairs, in runs long enough to cross the
-    /// index's words.
+    /// Blocks of mostly plain pairs, in runs long enough to cross the index's
+    /// words.
     fn runs() -> impl Strategy<Value = Vec<u8>> {
         let pair = prop::sample::select(vec!["AS", "KH", "5D", "TC"]);
         let other = prop::sample::select(vec!["S-", "S", "#", "END", "KSQS", "Joe-ASKS"]);
@@ -521,9 +523,8 @@ mod tests {
         prop::collection::vec((token, space), 0..200).prop_map(|pieces| spaced(&pieces))
     }
 
-    /// Runs of plain pairs with blanks as wide as a word between some,
-    /// so that a run of pairs goes on past a few words holding only a
-    /// few of them.
+    /// Runs of plain pairs with blanks as wide as a word between some. So a run
+    /// of pairs goes on past a few words that hold only a few of them.
     fn sparse_runs() -> impl Strategy<Value = Vec<u8>> {
         let pair = prop::sample::select(vec!["AS", "KH", "5D", "TC"]);
         let other = prop::sample::select(vec!["S", "#", "KSQS"]);
@@ -564,8 +565,8 @@ mod tests {
             prop_assert_eq!((bits & ((1 << at) - 1)).count_ones() as usize, n);
         }
 
-        /// The index finds the tokens the grammar's `tokens` rule reads,
-        /// each on the line its line feeds say.
+        /// The index finds the tokens the grammar's `tokens` rule reads, each
+        /// on the line its line feeds say.
         #[test]
         fn the_index_reads_the_grammars_tokens(bytes in block(), first_line in 1usize..5) {
             let mut index = TokenIndex::default();
@@ -589,8 +590,8 @@ mod tests {
             prop_assert_eq!(index.next_line(), first_line + lines);
         }
 
-        /// A run of plain pairs is the tokens, taken one at a time, that
-        /// are two bytes without a dash, up to the number wanted.
+        /// A run of plain pairs is the tokens, taken one at a time, that are
+        /// two bytes without a dash, up to the number wanted.
         #[test]
         fn a_plain_run_is_the_plain_pairs_one_by_one(
             bytes in prop_oneof![block(), runs()],
@@ -630,10 +631,10 @@ mod tests {
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
 
-        /// A whole run is exactly the plain pairs wanted, taken one at a
-        /// time, and then a token that is none, found where that token
-        /// starts within the window's words and the index holds them all;
-        /// nothing is taken otherwise.
+        /// A whole run is exactly the plain pairs wanted, taken one at a time,
+        /// and then a token that is not a plain pair. It is found where that
+        /// token starts within the window's words and the index holds them all.
+        /// Nothing is taken otherwise.
         #[test]
         fn a_whole_run_is_exactly_the_plain_pairs_wanted(
             bytes in prop_oneof![block(), runs(), sparse_runs()],
@@ -671,8 +672,8 @@ mod tests {
             prop_assert_eq!(by_run.next_token(), one_by_one.next_token());
         }
 
-        /// Whole runs are the plain pairs taken one at a time, cut at the
-        /// last whole run that leaves one more after it.
+        /// Whole runs are the plain pairs taken one at a time, cut at the last
+        /// whole run that leaves one more after it.
         #[test]
         fn whole_runs_are_the_plain_pairs_one_by_one(
             bytes in prop_oneof![block(), runs()],

@@ -1,25 +1,24 @@
-//! The token framer's shortcut for the lines of the canonical layout: a
-//! line that is exactly the next unit (a row of thirteen cards, a Choker
-//! hand) is recognised from its shape in a few word operations, not read
-//! token by token. Each test here is held equal to its definition by the
-//! grammar's `tokens` rule, in a property test.
+//! The token framer's shortcut for the lines of the canonical layout. A line
+//! that is exactly the next unit (a row of thirteen cards, a Choker hand) is
+//! recognised from its shape. That takes a few word operations, not a read
+//! token by token. A property test holds each test here equal to its definition
+//! by the grammar's `tokens` rule.
 
 use super::byte_masks::{above16, spaced_as};
 
 const ONES: u64 = u64::MAX / 255;
 const HIGHS: u64 = ONES * 0x80;
 
-/// Whether a byte of `word` is below `0x21`: a space, a tab, a CR or a
-/// control byte. The "has a byte less than n" word test, exact for
-/// whether there is one.
+/// Whether a byte of `word` is below `0x21`: a space, a tab, a CR or a control
+/// byte. This is the "has a byte less than n" word test, exact for whether
+/// there is one.
 #[inline(always)]
 const fn has_byte_up_to_space(word: u64) -> bool {
     word.wrapping_sub(ONES * 0x21) & !word & HIGHS != 0
 }
 
-/// Whether a byte of `word` is `byte`: the "has a zero byte" word test
-/// on the word with `byte`'s bits flipped, exact for whether there is
-/// one.
+/// Whether a byte of `word` is `byte`. This is the "has a zero byte" word test
+/// on the word with `byte`'s bits flipped, exact for whether there is one.
 #[inline(always)]
 pub(crate) fn has_byte(word: u64, byte: u8) -> bool {
     let flipped = word ^ (ONES * u64::from(byte));
@@ -33,9 +32,10 @@ fn word(text: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
-/// Whether no byte of `text` (at least eight bytes) is a space, a tab, a
-/// CR or any byte up to the space: sixteen bytes at a time, the last
-/// window overlapping the one before; eight at a time below sixteen.
+/// Whether no byte of `text` is a space, a tab, a CR or any byte up to the
+/// space. `text` holds at least eight bytes. It is read sixteen bytes at a
+/// time, the last window overlapping the one before. Below sixteen bytes, it is
+/// read eight at a time.
 #[inline(always)]
 fn all_above_space(text: &[u8]) -> bool {
     let Some(last) = text.last_chunk::<16>() else {
@@ -48,13 +48,12 @@ fn all_above_space(text: &[u8]) -> bool {
     }) == u16::MAX
 }
 
-/// Where the three windows of sixteen bytes of a row of thirteen are
-/// read from: the last overlaps the one before, so that the 38 bytes are
-/// read in three loads.
+/// Where the three windows of sixteen bytes of a row of thirteen are read from.
+/// The last overlaps the one before, so the 38 bytes are read in three loads.
 const ROW_WINDOWS: [usize; 3] = [0, 16, 22];
 
-/// For each window of [`ROW_WINDOWS`], `0xFF` on the bytes that fall
-/// between two cards (every third byte, from the third).
+/// For each window of [`ROW_WINDOWS`], `0xFF` on the bytes that fall between
+/// two cards (every third byte, from the third).
 const ROW_GAPS: [[u8; 16]; 3] = {
     let mut gaps = [[0; 16]; 3];
     let mut window = 0;
@@ -71,13 +70,13 @@ const ROW_GAPS: [[u8; 16]; 3] = {
     gaps
 };
 
-/// A line that is exactly thirteen plain pairs (two-byte tokens without a
-/// dash, which open no section) with one space between each, sixteen
-/// bytes at a time: the gaps are spaces, every other byte is above the
-/// space, and none is a dash. Bytes up to the space where the cards' bytes
-/// stand (controls, which a token may hold) make it no such line, and so
-/// does a dash (`A-` opens a Choker section in a bridge one): the
-/// token-by-token path then reads it right.
+/// A line that is exactly thirteen plain pairs with one space between each. A
+/// plain pair is a two-byte token without a dash, which opens no section. The
+/// line is read sixteen bytes at a time. The gaps must be spaces, and every
+/// other byte must be above the space and not a dash. A byte up to the space
+/// where the cards' bytes stand makes it no such line. (Such controls may be
+/// held in a token.) A dash does too, since `A-` opens a Choker section in a
+/// bridge one. The token-by-token path then reads the line right.
 #[inline(always)]
 pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
     let Some(row) = text.first_chunk::<38>().filter(|_| text.len() == 38) else {
@@ -87,8 +86,8 @@ pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
     spaced_as(windows, &ROW_GAPS, b'-')
 }
 
-/// A line that is one Choker hand token, `name-cards`: a letter first,
-/// the dash before ten card bytes, no byte up to the space.
+/// A line that is one Choker hand token, `name-cards`. A letter comes first,
+/// and the dash before ten card bytes. No byte is up to the space.
 #[inline(always)]
 pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
     text.len() >= 12
@@ -97,9 +96,9 @@ pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
         && all_above_space(text)
 }
 
-/// The next token of `text` from `from`: its start and end, skipping the
-/// blanks before it (space, tab, CR: a line holds no LF). What the
-/// grammar's `spaces , token` reads, a byte at a time without a parser's
+/// The next token of `text` from `from`: its start and end. The blanks before
+/// it are skipped (space, tab, CR: a line holds no LF). This is what the
+/// grammar's `spaces , token` reads, a byte at a time, without a parser's
 /// calls.
 #[inline(always)]
 pub(crate) fn next_token(text: &[u8], from: usize) -> Option<(usize, usize)> {
@@ -119,9 +118,9 @@ mod tests {
     use super::*;
     use crate::syntax::tokens::tokens;
 
-    /// The lines the shortcuts judge: bytes a line may hold (no LF),
-    /// spaces, tabs, CRs and controls among them, most of them of the
-    /// shapes the shortcuts look for.
+    /// The lines the shortcuts judge. They hold bytes a line may hold (no LF),
+    /// with spaces, tabs, CRs and controls among them. Most are of the shapes
+    /// the shortcuts look for.
     fn line() -> impl Strategy<Value = Vec<u8>> {
         let byte = prop::sample::select(b"AKQT2SHDC-  \t\r\x01\x0bab".to_vec());
         prop_oneof![
@@ -137,8 +136,8 @@ mod tests {
     }
 
     proptest! {
-        /// `has_byte` finds a byte wherever it is in the word, and only
-        /// where it is: also beside a byte one above or below it, where
+        /// `has_byte` finds a byte wherever it is in the word, and only where
+        /// it is. That holds also beside a byte one above or below it, where
         /// the subtraction borrows.
         #[test]
         fn has_byte_is_a_byte_of_the_word(
@@ -148,8 +147,8 @@ mod tests {
             prop_assert_eq!(has_byte(u64::from_le_bytes(bytes), byte), bytes.contains(&byte));
         }
 
-        /// `next_token`, from the start and after each token, reads the
-        /// tokens the `tokens` rule reads, at the same places.
+        /// `next_token`, from the start and after each token, reads the tokens
+        /// the `tokens` rule reads, at the same places.
         #[test]
         fn next_token_reads_what_the_tokens_rule_reads(text in line()) {
             let (_, read) = tokens(&text).unwrap();
@@ -169,8 +168,8 @@ mod tests {
             prop_assert_eq!(fast, by_grammar);
         }
 
-        /// `is_row_of_thirteen` is: `tokens` reads 13 tokens of two bytes
-        /// without a dash, one space apart, and nothing else.
+        /// `is_row_of_thirteen` holds exactly when `tokens` reads 13 tokens of
+        /// two bytes without a dash, one space apart, and nothing else.
         #[test]
         fn a_row_of_thirteen_is_what_the_tokens_rule_reads(text in line()) {
             let (_, read) = tokens(&text).unwrap();
@@ -180,9 +179,9 @@ mod tests {
             prop_assert_eq!(is_row_of_thirteen(&text), by_grammar);
         }
 
-        /// `is_choker_hand_token` is: `tokens` reads the whole line as one
-        /// token of printable bytes, a letter first and a dash before ten
-        /// more bytes.
+        /// `is_choker_hand_token` holds exactly when `tokens` reads the whole
+        /// line as one token of printable bytes. A letter must come first, and
+        /// a dash before ten more bytes.
         #[test]
         fn a_choker_hand_token_is_what_the_tokens_rule_reads(text in line()) {
             let (_, read) = tokens(&text).unwrap();
