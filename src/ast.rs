@@ -296,7 +296,7 @@ impl Suit {
 /// ```
 ///
 /// (*) Bit 7 is set, and bits 4 to 6 any, in a card read from a pair that is no
-/// card's. [`Card::from_code`] keeps the code as read, and its reader throws
+/// card's. `Card::from_code` keeps the code as read, and its reader throws
 /// the row away.
 ///
 /// The low byte is the card's code, as `Alphabet::card_code` reads it from two

@@ -19,7 +19,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
-use crate::syntax::document::FrameSink;
+use crate::syntax::FrameSink;
 use crate::syntax::fast::placed::{
     indexed_whist_dealt, placed_bridge_hand, placed_bridge_hands, placed_whist_deal,
 };
@@ -27,8 +27,8 @@ use crate::syntax::fast::token_index::TokenIndex;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    PlacedDeal, PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer,
-    binary_input, bridge, choker, whist,
+    PlacedDeal, PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer, bridge,
+    choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -618,7 +618,10 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
                     number: self.line_number,
                 };
                 self.framer.finish(frames);
-                frames.frame(binary_input(base + unframed + nul, &line));
+                frames.frame(crate::syntax::frame::binary_input(
+                    base + unframed + nul,
+                    &line,
+                ));
                 self.finished = true;
             } else {
                 self.skip_overlong_line(bytes, base, unframed, frames)?;

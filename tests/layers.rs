@@ -9,6 +9,10 @@
 //! blanked first, and `#[cfg(test)]` items skipped, as unit tests may use
 //! whatever helps them (check's use `generate`). `checker_catches_...`
 //! below plants violations in made-up files to show that it fails on each.
+//!
+//! The files of `syntax` are layered the same way, file by file
+//! (`SYNTAX_LAYERS`): a name of the root (`super::Line`) counts as the
+//! module `mod.rs` re-exports it from.
 
 use std::path::Path;
 
@@ -613,4 +617,248 @@ fn function_lengths_count_from_fn_to_the_closing_brace() {
         function_lengths(source),
         [("a".to_owned(), 1, 3), ("c".to_owned(), 8, 4)]
     );
+}
+
+/// The files of `syntax`, lowest first: each may name itself and the files
+/// before it. The front end's own layers: the source, the trace's
+/// recording, cards, the games' records, the tokens layout's fast paths,
+/// the frame vocabulary, the framers, the front end's face, and the trace
+/// driver on top.
+const SYNTAX_LAYERS: &[&str] = &[
+    // Lines and blocks, and the byte searches they use.
+    "fast::newline",
+    "fast::byte_masks",
+    "source",
+    // Recording a trace, beneath every rule.
+    "traced",
+    // Cards, and a card row's fast path.
+    "fast::card_row",
+    "card",
+    // The games' records, with their fast paths.
+    "fast::choker_hand",
+    "fast::trump_line",
+    "bridge",
+    "choker",
+    "whist",
+    // The tokens layout's token index and pair reader, and the line
+    // framer's shortcuts.
+    "fast::token_index",
+    "fast::placed",
+    "fast::token_lines",
+    "fast::framing",
+    // Frames, sinks, modes, layouts, terminators, the framer's interface.
+    "frame",
+    // The framers.
+    "tokens",
+    "document",
+    "strict",
+    // The front end's face: records read from frames, problems told.
+    "mod",
+    // The trace driver.
+    "trace",
+];
+
+/// Names up inside `syntax` that are allowed, each with its reason:
+/// (file's module, module named, reason).
+const SYNTAX_EXCEPTIONS: &[(&str, &str, &str)] = &[
+    (
+        "card",
+        "tokens",
+        "a card row the grammar rejects may hold whole records as the judges \
+         read tokens; tokens::records_on_one_line frames the line with the \
+         token framer to say so, in one report",
+    ),
+    (
+        "choker",
+        "tokens",
+        "the same question for a Choker hand's line",
+    ),
+    (
+        "tokens",
+        "mod",
+        "records_on_one_line reads each record it framed with the front \
+         end's own `record`, to call the line's records whole",
+    ),
+];
+
+/// Where a name of `syntax`'s root lives: the module its `pub use` names,
+/// or `mod` for what `mod.rs` defines itself.
+fn root_names(mod_rs: &str) -> Vec<(String, String)> {
+    let mut names = Vec::new();
+    let (code, _) = blank_comments_and_literals(mod_rs);
+    let code: String = code.into_iter().collect();
+    for statement in code.split(';') {
+        let statement = statement.trim();
+        let rest = ["pub use ", "pub(crate) use "]
+            .iter()
+            .find_map(|prefix| statement.strip_prefix(prefix));
+        if let Some(rest) = rest
+            && let Some((module, items)) = rest.split_once("::")
+        {
+            for item in items.trim_matches(['{', '}']).split(',') {
+                let item = item.trim();
+                if !item.is_empty() {
+                    names.push((item.to_owned(), module.trim().to_owned()));
+                }
+            }
+        }
+        for keyword in ["fn ", "struct ", "enum ", "trait ", "const ", "type "] {
+            for (at, _) in statement.match_indices(keyword) {
+                let name: String = statement[at + keyword.len()..]
+                    .chars()
+                    .take_while(|&c| c.is_alphanumeric() || c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    names.push((name, "mod".to_owned()));
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The modules of `syntax` that `code` (of the module `own`) names:
+/// `super::x`, `crate::syntax::x`, `super::{x, y::z}`, and from `fast`,
+/// `super::super::x` and `super::x` for its siblings.
+fn syntax_references(
+    own: &str,
+    code: &[char],
+    modules: &[&str],
+    names: &[(String, String)],
+) -> Vec<(usize, String)> {
+    let text: String = code.iter().collect();
+    let in_fast = own.starts_with("fast::");
+    let mut found = Vec::new();
+    let resolve = |first: &str, second: Option<&str>, from_fast: bool| -> Option<String> {
+        if from_fast {
+            let sibling = format!("fast::{first}");
+            return modules.contains(&sibling.as_str()).then_some(sibling);
+        }
+        if first == "fast" {
+            let inner = format!("fast::{}", second?);
+            return modules.contains(&inner.as_str()).then_some(inner);
+        }
+        if modules.contains(&first) {
+            return Some(first.to_owned());
+        }
+        names
+            .iter()
+            .find(|(name, _)| name == first)
+            .map(|(_, module)| module.clone())
+    };
+    for prefix in ["crate::syntax::", "super::super::", "super::"] {
+        for (at, _) in text.match_indices(prefix) {
+            let before = text[..at].chars().last().unwrap_or(' ');
+            if before.is_alphanumeric() || before == '_' || before == ':' {
+                continue;
+            }
+            let from_fast = in_fast && prefix == "super::";
+            let rest = &text[at + prefix.len()..];
+            if prefix == "super::" && rest.starts_with("super::") {
+                continue;
+            }
+            let elements: Vec<String> = if let Some(group) = rest.strip_prefix('{') {
+                let end = group.find('}').unwrap_or(group.len());
+                group[..end]
+                    .split(',')
+                    .map(|e| e.trim().to_owned())
+                    .collect()
+            } else {
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                    .unwrap_or(rest.len());
+                vec![rest[..end].to_owned()]
+            };
+            for element in elements {
+                let mut segments = element.split("::").map(str::trim);
+                let Some(first) = segments.next().filter(|first| !first.is_empty()) else {
+                    continue;
+                };
+                let second = segments.next().map(|s| s.trim_matches(['{', '}']));
+                if let Some(module) = resolve(first, second, from_fast) {
+                    found.push((line_of(code, at), module));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The names up inside `syntax`: (file, line, module named).
+fn syntax_violations() -> Vec<(String, usize, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/syntax");
+    let files = crate::support::rust_files(&root);
+    let module_of = |path: &Path| {
+        let relative = path.strip_prefix(&root).unwrap().with_extension("");
+        relative
+            .to_string_lossy()
+            .replace(std::path::MAIN_SEPARATOR, "::")
+    };
+    let names = root_names(&std::fs::read_to_string(root.join("mod.rs")).unwrap());
+    let mut violations = Vec::new();
+    for path in &files {
+        let own = module_of(path);
+        if own == "fast::mod" {
+            continue;
+        }
+        let rank = |module: &str| SYNTAX_LAYERS.iter().position(|&layer| layer == module);
+        let own_rank = rank(&own).unwrap_or_else(|| panic!("{own} has no place in SYNTAX_LAYERS"));
+        let (mut code, _) = blank_comments_and_literals(&std::fs::read_to_string(path).unwrap());
+        blank_test_items(&mut code);
+        for (line, named) in syntax_references(&own, &code, SYNTAX_LAYERS, &names) {
+            let too_high = rank(&named).is_none_or(|named_rank| named_rank > own_rank);
+            let allowed = SYNTAX_EXCEPTIONS
+                .iter()
+                .any(|&(file, up, _)| file == own && up == named);
+            if named != own && too_high && !allowed {
+                violations.push((own.clone(), line, named));
+            }
+        }
+    }
+    violations
+}
+
+#[test]
+fn every_file_of_syntax_names_only_the_files_below_it() {
+    let violations = syntax_violations();
+    assert!(
+        violations.is_empty(),
+        "files of syntax naming files above them:\n{violations:#?}"
+    );
+}
+
+/// The checker sees each way a file names another, and resolves a name
+/// of the root through `mod.rs`'s re-exports.
+#[test]
+fn syntax_checker_reads_paths_groups_and_re_exports() {
+    let root = root_names("pub use frame::{Frame, Mode};\npub fn record() {}\n");
+    let code: Vec<char> = "use super::{Frame, card::card, fast::placed::x};\n\
+        let a = super::record(); let b = crate::syntax::whist::deal();\n"
+        .chars()
+        .collect();
+    let found = syntax_references("tokens", &code, SYNTAX_LAYERS, &root);
+    let named: Vec<&str> = found.iter().map(|(_, module)| module.as_str()).collect();
+    assert_eq!(named, ["whist", "frame", "card", "fast::placed", "mod"]);
+    let fast: Vec<char> = "use super::byte_masks::x; use super::super::card::y;"
+        .chars()
+        .collect();
+    let found = syntax_references("fast::card_row", &fast, SYNTAX_LAYERS, &root);
+    let named: Vec<&str> = found.iter().map(|(_, module)| module.as_str()).collect();
+    assert_eq!(named, ["card", "fast::byte_masks"]);
+}
+
+#[test]
+fn every_syntax_exception_is_still_needed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/syntax");
+    let root_items = root_names(&std::fs::read_to_string(root.join("mod.rs")).unwrap());
+    for &(file, up, _) in SYNTAX_EXCEPTIONS {
+        let path = root.join(format!("{}.rs", file.replace("::", "/")));
+        let (mut code, _) = blank_comments_and_literals(&std::fs::read_to_string(path).unwrap());
+        blank_test_items(&mut code);
+        let named = syntax_references(file, &code, SYNTAX_LAYERS, &root_items);
+        assert!(
+            named.iter().any(|(_, module)| module == up),
+            "{file} no longer names `{up}`: drop its exception"
+        );
+    }
 }

@@ -160,7 +160,8 @@ enum Command {
     Gen {
         #[arg(value_enum)]
         game: GenGame,
-        /// How many records.
+        /// How many records; for `mixed`, how many sections, each of a few
+        /// records.
         #[arg(long, default_value_t = 10)]
         count: usize,
         /// The same seed gives the same output.

@@ -46,7 +46,7 @@ pub(super) fn rule_command(code: Option<&str>) -> u8 {
 /// The rule a user names: `cardsharp::bridge::ten_as_digits`,
 /// `bridge::ten_as_digits` or `bridge.ten_as_digits`.
 fn lookup(name: &str) -> Option<&'static Rule> {
-    let name = name.trim().replace('.', "::");
+    let name = name.trim().to_ascii_lowercase().replace('.', "::");
     let code = if name.starts_with("cardsharp::") {
         name
     } else {
@@ -58,7 +58,7 @@ fn lookup(name: &str) -> Option<&'static Rule> {
 /// The codes nearest to a name that is none: those that end with it,
 /// else those a few edits away.
 fn nearest(name: &str) -> Vec<&'static str> {
-    let wanted = name.trim().replace('.', "::");
+    let wanted = name.trim().to_ascii_lowercase().replace('.', "::");
     let short = |rule: &Rule| rule.code.trim_start_matches("cardsharp::");
     let ending: Vec<&str> = RULES
         .iter()

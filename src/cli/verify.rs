@@ -103,7 +103,8 @@ fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: Diagno
     } else {
         let mut err = io::BufWriter::new(io::stderr());
         let summary = verify_files(&files, mode, format, &mut err);
-        let all_clear = matches!(format, DiagnosticFormat::Human { .. });
+        // All clear is not said after a path that could not be read.
+        let all_clear = matches!(format, DiagnosticFormat::Human { .. }) && status == CLEAN;
         if (all_clear || format == DiagnosticFormat::Short)
             && let Ok(summary) = &summary
             && let Some(line) = summary::line(summary, Action::Check, all_clear)

@@ -11,8 +11,8 @@ use serde_json::value::RawValue;
 use crate::ast::Game;
 use crate::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use crate::render::{DiagnosticFormat, format};
-use crate::syntax::trace::{Step, trace};
 use crate::syntax::{Layout, Mode};
+use crate::syntax::{Step, trace};
 
 use super::error;
 

@@ -9,7 +9,7 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::card::{WrittenCard, card_row, read_card_row};
-use super::trace::traced;
+use super::traced::traced;
 use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
 

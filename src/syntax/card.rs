@@ -19,16 +19,13 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::fast::card_row::{canonical_card_row, spaced_card_row};
-use super::trace::{recording, traced};
+use super::traced::{recording, traced};
 use crate::ast::{Alphabet, Card, Game, Rank, Span, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 type Error<'a> = nom::error::Error<&'a [u8]>;
 
-#[must_use]
-pub(crate) const fn is_blank(b: u8) -> bool {
-    b == b' ' || b == b'\t'
-}
+pub(crate) use super::source::is_blank;
 
 /// `blank = { " " | "\t" } ;`
 pub fn blank(input: &[u8]) -> IResult<&[u8], &[u8]> {

@@ -21,7 +21,7 @@ use super::card::{
     repair,
 };
 use super::fast::choker_hand::canonical_choker_hand;
-use super::trace::{recording, traced};
+use super::traced::{recording, traced};
 use crate::ast::{Card, ChokerHand, ChokerPair, Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 

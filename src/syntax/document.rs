@@ -14,116 +14,13 @@
 //! behind.
 
 use super::fast::framing as fast;
-use super::fast::placed::{placed_bridge_hands, placed_whist_dealt};
-use super::{Block, Line, LineRef, Lines, PlacedDeal, PlacedHands, PlacedRow};
-use crate::ast::{BridgeHand, Game, Name, Span, WhistDeal};
+use super::frame::{
+    END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, after_terminator,
+    has_more_tokens_than, missing_terminator, opens_choker, opens_whist, problem, terminator,
+};
+use super::{Block, Line, LineRef, Lines};
+use crate::ast::{Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
-
-/// How sections are recognised.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Each section's game from its first line, as `--game auto`.
-    Auto,
-    /// The whole input is one game, as a judge reads it.
-    Forced(Game),
-}
-
-/// The lines of one record, or a problem found while grouping lines.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Frame {
-    Bridge(LineRef),
-    Choker([LineRef; 2]),
-    /// The trump line, then north, east, south, west.
-    Whist([LineRef; 5]),
-    /// Boxed: problems are rare, and a small frame keeps framing cheap.
-    Problem {
-        diagnostic: Box<Diagnostic>,
-        /// The lines to show around the problem.
-        lines: (LineRef, LineRef),
-    },
-}
-
-impl Frame {
-    /// The first and last line of the frame. A report shows them, and a
-    /// record's line number comes from them.
-    #[must_use]
-    pub fn lines(&self) -> (LineRef, LineRef) {
-        match self {
-            Frame::Bridge(line) => (*line, *line),
-            Frame::Choker([first, second]) => (*first, *second),
-            Frame::Whist(lines) => (lines[0], lines[4]),
-            Frame::Problem { lines, .. } => *lines,
-        }
-    }
-}
-
-/// Where the `Framer` puts the frames it finds, in order. Any `FnMut(Frame)` is
-/// one. A sink of its own may also take the usual frames by their lines: a
-/// bridge hand, a Choker pair, a whist deal. Then no `Frame` is built only to
-/// be taken apart again. The pipeline's sink does this, as framing is the one
-/// stage that runs on a single thread.
-pub trait FrameSink {
-    fn frame(&mut self, frame: Frame);
-
-    fn bridge(&mut self, line: LineRef) {
-        self.frame(Frame::Bridge(line));
-    }
-
-    fn choker(&mut self, lines: [LineRef; 2]) {
-        self.frame(Frame::Choker(lines));
-    }
-
-    fn whist(&mut self, lines: &[LineRef; 5]) {
-        self.frame(Frame::Whist(*lines));
-    }
-
-    /// A bridge hand of the tokens layout whose every token the framer found to
-    /// be a plain pair: two bytes, no dash. A sink may take it as such. The
-    /// hand is then read as thirteen pairs rather than by the grammar.
-    fn bridge_placed(&mut self, hand: PlacedRow) {
-        self.bridge(hand.line);
-    }
-
-    /// A whist deal of the tokens layout, placed as
-    /// [`FrameSink::bridge_placed`] places a hand. The framer found its cards,
-    /// from its first row to its last, to be plain pairs. `rows` holds its
-    /// trump's line (no starts kept), then its rows.
-    fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
-        self.whist(&rows.map(|row| row.line));
-    }
-
-    /// Whole bridge hands of plain pairs in a row, in `block`. A sink may keep
-    /// them as one; the hands are then found where their cards are read. By
-    /// default, each hand goes to [`FrameSink::bridge_placed`].
-    fn bridge_hands(&mut self, run: PlacedHands, block: &Block<'_>) {
-        placed_bridge_hands(
-            run,
-            None,
-            block,
-            &mut BridgeHand::default(),
-            |line, _, _| {
-                self.bridge_placed(PlacedRow { line, starts: 0 });
-            },
-        );
-    }
-
-    /// A whist deal framed whole, in `block`. A sink may keep it as one; its
-    /// rows are then found where its cards are read. By default, it goes to
-    /// [`FrameSink::whist_placed`].
-    fn whist_dealt(&mut self, deal: PlacedDeal, block: &Block<'_>) {
-        let (lines, _) = placed_whist_dealt(deal, block, &mut WhistDeal::default());
-        self.whist_placed(&lines.map(|line| PlacedRow { line, starts: 0 }));
-    }
-}
-
-impl<F: FnMut(Frame)> FrameSink for F {
-    fn frame(&mut self, frame: Frame) {
-        self(frame);
-    }
-}
-
-pub(super) const END: &str = "END";
-pub(super) const HASH: &str = "#";
 
 #[derive(Clone, Copy, Debug)]
 enum State {
@@ -973,7 +870,7 @@ impl Framer {
                 rows: [reference; 4],
                 count: 1,
                 after: lines[4],
-                deck: super::into_deck(Some(0), trimmed),
+                deck: super::tokens::into_deck(Some(0), trimmed),
             };
             return;
         }
@@ -1019,7 +916,7 @@ impl Framer {
         if !sure && count == lines.len() {
             let whole_deck = self
                 .damaged_trump
-                .is_none_or(|damaged| super::is_whole_deck(damaged.deck));
+                .is_none_or(|damaged| super::tokens::is_whole_deck(damaged.deck));
             if whole_deck && (trimmed == HASH.as_bytes() || opens_whist(trimmed)) {
                 self.damaged_trump = None;
                 emit.frame(self.doubtful_deal_was_whist(&lines));
@@ -1039,7 +936,7 @@ impl Framer {
             // A play line of the deal begun, which no other rule would
             // claim.
             if let Some(damaged) = &mut self.damaged_trump {
-                damaged.deck = super::into_deck(damaged.deck, trimmed);
+                damaged.deck = super::tokens::into_deck(damaged.deck, trimmed);
             }
             self.hold_whist_line(line.reference(), emit);
             return true;
@@ -1121,10 +1018,12 @@ impl Framer {
         if row && *count < rows.len() {
             rows[*count] = line.reference();
             *count += 1;
-            *deck = super::into_deck(*deck, trimmed);
+            *deck = super::tokens::into_deck(*deck, trimmed);
             return;
         }
-        if trimmed == HASH.as_bytes() || (opens_whist(trimmed) && super::is_whole_deck(*deck)) {
+        if trimmed == HASH.as_bytes()
+            || (opens_whist(trimmed) && super::tokens::is_whole_deck(*deck))
+        {
             self.rows_without_trump(emit);
             self.state = State::Whist {
                 lines: [line.reference(); 5],
@@ -1347,21 +1246,6 @@ impl Framer {
     }
 }
 
-/// The warning of text after the terminator of an input read as one game
-/// (`mode`). It stands at `span` of `line`, and says the text is ignored.
-pub(super) fn after_terminator(mode: Mode, span: Span, line: LineRef) -> Frame {
-    let terminator = match mode {
-        Mode::Forced(Game::Choker) => END,
-        _ => HASH,
-    };
-    problem(
-        Scope::Document,
-        Kind::AfterTerminator { terminator },
-        span,
-        line,
-    )
-}
-
 /// `document = { section } ;`: frames a whole document held in memory,
 /// emitting its frames in order. Inputs read in blocks use a `Framer`
 /// directly, line by line.
@@ -1371,14 +1255,6 @@ pub fn document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
         framer.line(&line, emit);
     }
     framer.finish(emit);
-}
-
-/// A whist deal opens with its trump suit alone on a line. Any single character
-/// other than `#` counts, and so does a suit's name. So a mistyped trump (`h`,
-/// `X`, `Hearts`) is reported as a bad trump line of its deal. It is not read
-/// as a stray line followed by four bridge hands.
-fn opens_whist(trimmed: &[u8]) -> bool {
-    matches!(trimmed, [byte] if *byte != b'#') || super::whist::trump_meant(trimmed).is_some()
 }
 
 /// What the framer keeps of a damaged trump line that opened a doubtful
@@ -1403,39 +1279,6 @@ fn is_damaged_trump(trimmed: &[u8]) -> bool {
             && standard.card_code(*suit, *second) & 0x80 != 0)
 }
 
-/// A Choker section opens with `name-cards`. The other languages have no dash,
-/// so a dash after the first word is enough. A line without one may still be a
-/// Choker hand whose dash was left out. It has at most two tokens: letters,
-/// then ten card characters. A run of glued standard cards does not count.
-pub(super) fn opens_choker(trimmed: &[u8]) -> bool {
-    if has_name_dash(trimmed) {
-        return true;
-    }
-    if has_more_tokens_than(trimmed, 2) {
-        return false;
-    }
-    let compact: Vec<u8> = trimmed
-        .iter()
-        .copied()
-        .filter(|&b| !super::card::is_blank(b))
-        .collect();
-    let Some(cards_start) = compact.len().checked_sub(10) else {
-        return false;
-    };
-    let standard = Game::Bridge.alphabet();
-    let glued_standard_cards = compact.len().is_multiple_of(2)
-        && compact
-            .chunks(2)
-            .all(|pair| standard.rank(pair[0]).is_some() && standard.suit(pair[1]).is_some());
-    let choker_suit = |byte: u8| b"SGDCH".contains(&byte.to_ascii_uppercase());
-    cards_start > 0
-        && compact[0].is_ascii_alphabetic()
-        && compact[cards_start..]
-            .chunks(2)
-            .all(|pair| pair[0].is_ascii_alphanumeric() && choker_suit(pair[1]))
-        && !glued_standard_cards
-}
-
 /// Three tokens of two letters or digits: `KS QS TH`. No terminator, trump line
 /// or Choker hand starts so, so the line is a bridge hand. The full
 /// classification gives the same answer, less cheaply.
@@ -1451,17 +1294,6 @@ pub(super) fn starts_like_card_row(text: &[u8]) -> bool {
 /// not.
 fn shaped_like_choker_hand(text: &[u8]) -> bool {
     text.len() >= 12 && text[0].is_ascii_alphabetic() && text[text.len() - 11] == b'-'
-}
-
-/// `name-` or `name -`: a dash in the first token or opening the second.
-/// Reads two or three bytes of a line of cards.
-fn has_name_dash(trimmed: &[u8]) -> bool {
-    let first_end = trimmed
-        .iter()
-        .position(|&b| super::card::is_blank(b))
-        .unwrap_or(trimmed.len());
-    trimmed[..first_end].contains(&b'-')
-        || trimmed[first_end..].trim_ascii_start().first() == Some(&b'-')
 }
 
 /// A bridge section opens with a line of several tokens. One token also opens
@@ -1485,24 +1317,6 @@ fn is_choker_hand_line(text: &[u8]) -> bool {
 /// A line of five or more tokens: cards, not a Choker hand or a trump.
 fn is_card_row(trimmed: &[u8]) -> bool {
     has_more_tokens_than(trimmed, 4)
-}
-
-/// Whether a line without surrounding blanks has more than `count`
-/// blank-separated tokens. Reads only as far as it must.
-fn has_more_tokens_than(trimmed: &[u8], count: usize) -> bool {
-    let mut tokens = usize::from(!trimmed.is_empty());
-    let mut previous_blank = false;
-    for &byte in trimmed {
-        let blank = super::card::is_blank(byte);
-        if previous_blank && !blank {
-            tokens += 1;
-            if tokens > count {
-                return true;
-            }
-        }
-        previous_blank = blank;
-    }
-    tokens > count
 }
 
 /// A line that plainly means to end a section without being a terminator:
@@ -1545,31 +1359,6 @@ fn terminator_meant_in_one_game(mode: Mode, trimmed: &[u8]) -> Option<&'static s
         return None;
     }
     Some(if trimmed.starts_with(b"#") { HASH } else { END })
-}
-
-/// The terminator of the game that `mode` does not force, when `trimmed` is it.
-/// That is `#` in a Choker document, `END` in a whist one.
-pub(super) fn other_games_terminator(mode: Mode, trimmed: &[u8]) -> Option<&'static str> {
-    match (mode, trimmed) {
-        (Mode::Forced(Game::Choker), b"#") => Some(HASH),
-        (Mode::Forced(Game::Whist), b"END") => Some(END),
-        _ => None,
-    }
-}
-
-fn terminator(trimmed: &[u8]) -> Option<&'static str> {
-    match trimmed {
-        b"END" => Some(END),
-        b"#" => Some(HASH),
-        _ => None,
-    }
-}
-
-pub(super) fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Frame {
-    Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
-        lines: (line, line),
-    }
 }
 
 /// A terminator with no section to close. Its line is given without its
@@ -1649,10 +1438,6 @@ fn is_prose(line: &Line<'_>) -> bool {
         && (!opens_bridge(trimmed) || !super::card::mostly_card_like(line, Game::Bridge))
 }
 
-/// The most bytes a run of lines holding no card spans. Then it is reported,
-/// and a new run starts. The run's lines are held for the report.
-pub(super) const MAX_JUNK_BYTES: usize = 1 << 15;
-
 /// The bytes from the first of `lines` to the end of the last.
 fn span_of_lines(lines: &[LineRef]) -> Span {
     let (first, last) = (lines[0], lines[lines.len() - 1]);
@@ -1707,22 +1492,38 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
     }
 }
 
-/// Points at the last line of the input, since a label after the end
-/// cannot be drawn. The line ending its fix writes is found by
-/// [`super::problem`].
-pub(super) fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
-    problem(
-        Scope::Game(game),
-        Kind::MissingTerminator {
-            terminator,
-            read_as_bridge: None,
-            line_ending: None,
-            blanks_after: 0,
-            splits_line: false,
-        },
-        Span::new(last.offset, last.len),
-        last,
-    )
+impl Framing for Framer {
+    const LAYOUT: Layout = Layout::Lines;
+    const READS_LONG_LINES: bool = false;
+
+    fn new(mode: Mode) -> Self {
+        Framer::new(mode)
+    }
+
+    #[inline(always)]
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        Framer::line(self, line, emit);
+    }
+
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        Framer::overlong_line(self, line, emit);
+    }
+
+    fn finish(&mut self, emit: &mut impl FrameSink) {
+        Framer::finish(self, emit);
+    }
+
+    fn holds_from(&self) -> Option<usize> {
+        Framer::holds_from(self)
+    }
+
+    fn take_needs_blanks(&mut self) -> bool {
+        false
+    }
+
+    fn section_game(&self) -> Option<Game> {
+        Framer::section_game(self)
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@
 //! - records of more than one game.
 
 use super::document::Framer;
-use super::{Block, Frame, FrameSink, Framing, Layout, Line, LineRef, Mode, line_by_line};
+use super::frame::line_by_line;
+use super::{Block, Frame, FrameSink, Framing, Layout, Line, LineRef, Mode};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, Scope};

@@ -8,7 +8,7 @@
 //! thirteen. The framer emits the same [`Frame`]s as the line framer. Each line
 //! of a frame is the bytes from a piece's first token to its last. Each record
 //! is then read by the line grammar's own rules. Every CR and LF inside it is
-//! read as a blank ([`read_line_ends_as_blanks`]). So there is one grammar of
+//! read as a blank (`read_line_ends_as_blanks`). So there is one grammar of
 //! records, and two of documents. Spans stay the input's, byte for byte.
 //!
 //! The framer is fed lines, as the line framer is. So the reader's blocks, and
@@ -23,32 +23,18 @@
 use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
-use super::document::{
-    END, HASH, MAX_JUNK_BYTES, missing_terminator, other_games_terminator, problem,
-};
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{has_byte, is_choker_hand_token, is_row_of_thirteen, next_token};
-use super::trace::traced;
-use super::{
-    Block, Frame, FrameSink, Line, LineRef, Lines, Mode, PlacedDeal, PlacedHands, PlacedRow,
+use super::frame::{
+    END, Framing, HASH, Layout, MAX_JUNK_BYTES, after_terminator, line_by_line, missing_terminator,
+    opens_whist, other_games_terminator, problem, terminator,
 };
+use super::frame::{Frame, FrameSink, Mode};
+use super::traced::traced;
+use super::{Block, Line, LineRef, Lines, PlacedDeal, PlacedHands, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
-
-/// Which grammar of documents frames the input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Layout {
-    /// The statements' line layout: the line structure is the grammar.
-    #[default]
-    Lines,
-    /// The judges' reading: tokens, wherever the line breaks fall.
-    Tokens,
-    /// The statements' line layout, byte for byte, as a judge's input validator
-    /// holds it. That is one space between tokens, LF line ends, and no blank
-    /// line ([`super::strict`]).
-    Strict,
-}
 
 /// Cards a bridge hand, and a whist player, holds.
 const HAND: usize = 13;
@@ -73,6 +59,28 @@ pub fn space(input: &[u8]) -> IResult<&[u8], u8> {
 #[must_use]
 pub const fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// The cards of `text`, tokens of two bytes between blanks, added to `deck`.
+/// The deck has one bit per card of the standard deck. `None` once a token is
+/// no such card, or a card comes twice. The framers use this to judge rows of
+/// cards where a whist deal's trump belongs. A deal's 52 cards are a whole
+/// deck; bridge hands dealt apart almost never are.
+pub(crate) fn into_deck(deck: Option<u64>, text: &[u8]) -> Option<u64> {
+    let alphabet = Game::Whist.alphabet();
+    text.split(|&byte| is_space(byte))
+        .filter(|token| !token.is_empty())
+        .try_fold(deck?, |deck, token| {
+            let [rank, suit] = *token else { return None };
+            let code = alphabet.card_code(rank, suit);
+            let card = 1u64 << (code & 63);
+            (code & 0x80 == 0 && deck & card == 0).then_some(deck | card)
+        })
+}
+
+/// Whether `deck` ([`into_deck`]) is all 52 cards.
+pub(crate) fn is_whole_deck(deck: Option<u64>) -> bool {
+    deck.is_some_and(|deck| deck.count_ones() == 52)
 }
 
 /// `spaces = { space } ;`
@@ -643,7 +651,7 @@ impl TokenFramer {
             len: end - start,
             number: line.number,
         };
-        if super::trace::recording() {
+        if super::traced::recording() {
             let mut rest = line.text;
             while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
                 rest = after;
@@ -1107,7 +1115,7 @@ impl TokenFramer {
             State::Closed { warned: false } => {
                 self.state = State::Closed { warned: true };
                 let span = Span::new(at.offset, at.len);
-                emit.frame(super::document::after_terminator(self.mode, span, at));
+                emit.frame(after_terminator(self.mode, span, at));
             }
             State::Closed { warned: true } => {}
         }
@@ -1465,7 +1473,7 @@ impl TokenFramer {
             }
         }
         if *no_trump {
-            self.trumpless_deck = super::into_deck(self.trumpless_deck, text);
+            self.trumpless_deck = into_deck(self.trumpless_deck, text);
         }
         self.deal_cards(at, Added::token(at, cards_in(text, Game::Whist)), emit);
     }
@@ -1700,7 +1708,7 @@ impl TokenFramer {
         is_standard_card(text)
             || opens_choker(text)
             || lacks_its_dash(text)
-            || (opens_whist(text) && !super::is_whole_deck(self.trumpless_deck))
+            || (opens_whist(text) && !is_whole_deck(self.trumpless_deck))
     }
 
     /// The last token of the Choker section, before the current one.
@@ -1869,21 +1877,6 @@ fn joined(first: LineRef, last: LineRef, needs_blanks: &mut bool) -> LineRef {
     }
 }
 
-fn terminator(text: &[u8]) -> Option<&'static str> {
-    match text {
-        b"END" => Some(END),
-        b"#" => Some(HASH),
-        _ => None,
-    }
-}
-
-/// A whist section opens with its trump: one character other than `#`, or a
-/// suit's name or symbol. A name or symbol is a mistyped trump, which the
-/// deal's reading reports.
-fn opens_whist(text: &[u8]) -> bool {
-    matches!(text, [byte] if *byte != b'#') || super::whist::trump_meant(text).is_some()
-}
-
 /// A Choker section opens with `name-cards` (or `name-` before the cards),
 /// the only tokens with a dash after letters.
 fn opens_choker(text: &[u8]) -> bool {
@@ -1903,7 +1896,7 @@ fn may_name_a_hand(text: &[u8]) -> bool {
 /// card characters. The lines layout knows a line that opens a Choker section
 /// so. Its reader then reports the dash, with the fix.
 fn lacks_its_dash(text: &[u8]) -> bool {
-    text.len() > 10 && !text.contains(&b'-') && super::document::opens_choker(text)
+    text.len() > 10 && !text.contains(&b'-') && super::frame::opens_choker(text)
 }
 
 /// Whether `text`, read in a `current` section of bridge or Choker, opens
@@ -2024,7 +2017,7 @@ enum Shape {
 fn cards_after_a_name(held: &Held, text: &[u8]) -> bool {
     text.len() == CARD_CHARACTERS
         && !text.contains(&b'-')
-        && super::document::opens_choker(&[held.text(), b" ", text].concat())
+        && super::frame::opens_choker(&[held.text(), b" ", text].concat())
 }
 
 /// The characters of a Choker hand's five cards.
@@ -2166,6 +2159,92 @@ pub(crate) fn spaced(pieces: &[(&str, &str)]) -> Vec<u8> {
         .flatten()
         .copied()
         .collect()
+}
+
+impl Framing for TokenFramer {
+    const LAYOUT: Layout = Layout::Tokens;
+    const READS_LONG_LINES: bool = true;
+
+    fn new(mode: Mode) -> Self {
+        TokenFramer::new(mode)
+    }
+
+    #[inline(always)]
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        TokenFramer::line(self, line, emit);
+    }
+
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        TokenFramer::overlong_line(self, line, emit);
+    }
+
+    fn finish(&mut self, emit: &mut impl FrameSink) {
+        TokenFramer::finish(self, emit);
+    }
+
+    fn holds_from(&self) -> Option<usize> {
+        TokenFramer::holds_from(self)
+    }
+
+    fn take_needs_blanks(&mut self) -> bool {
+        TokenFramer::take_needs_blanks(self)
+    }
+
+    fn section_game(&self) -> Option<Game> {
+        TokenFramer::section_game(self)
+    }
+
+    fn swap_index(&mut self, index: &mut TokenIndex) {
+        TokenFramer::swap_index(self, index);
+    }
+
+    /// Frames through the token index (`fast::token_index`) and the scan of
+    /// Choker hands. Two cases go line by line instead. One is a block in the
+    /// canonical layout of bridge or whist. The framer takes its lines whole,
+    /// quicker than the index finds their tokens. The other is while a trace is
+    /// recorded, since the trace shows the grammar's rules line by line. Both
+    /// ways give the same frames; a property test in `tokens` holds them equal.
+    /// So the choice is only of speed.
+    #[inline(always)]
+    fn whole_lines(
+        &mut self,
+        isa: Isa,
+        block: Block<'_>,
+        first_line: usize,
+        first_nul: Option<usize>,
+        emit: &mut impl FrameSink,
+    ) -> Option<usize> {
+        if super::traced::recording() || lines_are_units(block.bytes) {
+            return line_by_line(self, block, first_line, first_nul, emit);
+        }
+        let Some(nul) = first_nul else {
+            return Some(self.block(isa, block, first_line, emit));
+        };
+        // The lines before the NUL's line are framed at once. Its own line is
+        // read line by line, which reports it.
+        let nul_line = memchr::memrchr(b'\n', &block.bytes[..nul - block.base])
+            .map_or(0, |newline| newline + 1);
+        let (before, from_nul) = block.bytes.split_at(nul_line);
+        let next_line = self.block(
+            isa,
+            Block {
+                bytes: before,
+                base: block.base,
+            },
+            first_line,
+            emit,
+        );
+        line_by_line(
+            self,
+            Block {
+                bytes: from_nul,
+                base: block.base + nul_line,
+            },
+            next_line,
+            first_nul,
+            emit,
+        )
+    }
 }
 
 #[cfg(test)]

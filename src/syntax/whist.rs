@@ -14,7 +14,7 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::card::{WrittenCard, blank, card_row, read_card_row, suit};
-use super::trace::traced;
+use super::traced::traced;
 use crate::ast::{Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -107,7 +107,7 @@ pub(crate) fn read_whist_deal(
 /// meant where that can be told.
 #[inline(always)]
 fn read_trump_line(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<(Suit, Span)> {
-    if !super::trace::recording()
+    if !super::traced::recording()
         && let Some(suit) = super::fast::trump_line::canonical_trump_line(line.text)
     {
         return Some((suit, Span::new(line.offset, 1)));
