@@ -98,19 +98,13 @@ where
 
 /// Opens the step of `rule` on `input`; its index, when it was recorded.
 fn enter(rule: &'static str, input: &[u8]) -> Option<usize> {
-    RECORDER.with_borrow_mut(|recorder| {
+    let (start, note) = RECORDER.with_borrow_mut(|recorder| {
         let start = recorder.offset_of(input)?;
-        recorder.steps.push(Step {
-            depth: recorder.depth,
-            rule,
-            start,
-            end: start,
-            matched: false,
-            note: recorder.pending_note.take(),
-        });
-        recorder.depth += 1;
-        Some(recorder.steps.len() - 1)
-    })
+        Some((start, recorder.pending_note.take()))
+    })?;
+    let index = decide(rule, start, note);
+    RECORDER.with_borrow_mut(|recorder| recorder.depth += 1);
+    Some(index)
 }
 
 /// Closes the step at `index` with the rule's result.
