@@ -86,6 +86,10 @@ pub struct Case {
     /// What the case tests: `edge-…`, `typical`, `rare`, or a file's name.
     pub kind: String,
     pub game: Game,
+    /// How `input` is laid out: the lines layout, or the judges' tokens
+    /// for a given file that only they read whole. Smaller inputs are
+    /// always written one record a line.
+    pub layout: Layout,
     pub input: Vec<u8>,
     pub records: Vec<String>,
 }
@@ -98,25 +102,31 @@ impl Case {
         Case {
             kind,
             game,
+            layout: Layout::Lines,
             input,
             records,
         }
     }
 
     /// A case of a test file's `bytes`. It is `None` unless they are
-    /// records of one game with no fault (the lines layout, `mode`'s game).
-    /// A test whose expected output is not the judge's judges nothing.
+    /// records of one game with no fault, in the lines layout or else in
+    /// the judges' tokens (`mode`'s game). A test whose expected output is
+    /// not the judge's judges nothing.
     #[must_use]
     pub fn of_file(kind: String, bytes: Vec<u8>, mode: Mode) -> Option<Self> {
-        let analysis = analyze(&bytes, mode, Layout::Lines);
-        if !analysis.diagnostics.is_empty() {
-            return None;
-        }
-        let game = analysis.records.first()?.game;
-        if analysis.records.iter().any(|record| record.game != game) {
-            return None;
-        }
-        let canonical = format::source(&bytes, Mode::Forced(game), Layout::Lines);
+        let clean = |layout| {
+            let analysis = analyze(&bytes, mode, layout);
+            let game = analysis.records.first()?.game;
+            (analysis.diagnostics.is_empty()
+                && analysis.records.iter().all(|record| record.game == game))
+            .then_some(game)
+        };
+        let (game, layout) = match clean(Layout::Lines) {
+            Some(game) => (game, Layout::Lines),
+            None => (clean(Layout::Tokens)?, Layout::Tokens),
+        };
+        // One record a line, as `fmt` writes it: the pieces of smaller inputs.
+        let canonical = format::source(&bytes, Mode::Forced(game), layout);
         let records = analyze(canonical.as_bytes(), Mode::Forced(game), Layout::Lines)
             .records
             .iter()
@@ -130,6 +140,7 @@ impl Case {
         Some(Case {
             kind,
             game,
+            layout,
             input: bytes,
             records,
         })
@@ -180,8 +191,12 @@ pub fn generated_cases(game: Game, count: usize, seed: u64, more_rare: bool) -> 
 
 /// What the evaluator writes for `input`, one line a record.
 #[must_use]
-pub fn expected_output(game: Game, input: &[u8]) -> String {
-    run_bytes("input", input, &settings(game, Action::Run)).0
+pub fn expected_output(game: Game, layout: Layout, input: &[u8]) -> String {
+    let settings = Settings {
+        layout,
+        ..settings(game, Action::Run)
+    };
+    run_bytes("input", input, &settings).0
 }
 
 /// The reasoning behind each record's result in `input`, as `explain` tells
@@ -333,7 +348,7 @@ pub fn run_cases(
             .par_iter()
             .map(|case| {
                 let run = program.run(&case.input)?;
-                let expected = expected_output(case.game, &case.input);
+                let expected = expected_output(case.game, case.layout, &case.input);
                 let judged = judge(&run, &expected, comparison);
                 done();
                 Ok(Outcome { judged, run })
@@ -384,7 +399,7 @@ pub fn shrink_failure(
             let input = input_of(case.game, tried);
             match program.run(input.as_bytes()) {
                 Ok(run) => {
-                    let expected = expected_output(case.game, input.as_bytes());
+                    let expected = expected_output(case.game, Layout::Lines, input.as_bytes());
                     judge(&run, &expected, comparison).verdict == verdict
                 }
                 Err(failed) => {
@@ -399,7 +414,7 @@ pub fn shrink_failure(
     }
     let input = input_of(case.game, &records);
     let run = program.run(input.as_bytes())?;
-    let expected = expected_output(case.game, input.as_bytes());
+    let expected = expected_output(case.game, Layout::Lines, input.as_bytes());
     let judged = compare(&expected, &run.stdout, comparison);
     let record = judged.record.unwrap_or(0).min(records.len() - 1);
     let start: usize = records[..record].iter().map(String::len).sum();
@@ -533,6 +548,16 @@ mod tests {
             assert!(is_strict(Game::Bridge, record.as_bytes()), "{record:?}");
         }
         assert!(Case::of_file("bad".to_owned(), b"KS QS\n".to_vec(), Mode::Auto).is_none());
+        // The judges' tokens: two hands on one line, read as they read them.
+        let tokens =
+            b"KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n";
+        let case = Case::of_file("tokens".to_owned(), tokens.to_vec(), Mode::Auto).unwrap();
+        assert_eq!(case.layout, Layout::Tokens);
+        assert_eq!(case.records.len(), 2);
+        assert_eq!(
+            expected_output(Game::Bridge, case.layout, &case.input),
+            "BID D\nBID NO-TRUMP\n"
+        );
     }
 
     #[test]
