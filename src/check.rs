@@ -351,7 +351,12 @@ mod tests {
             };
             let lines: Vec<_> = Lines::new(block, 1).collect();
             let lines: [_; 5] = lines.try_into().expect("a deal is five lines");
-            let deal = whist::deal(&lines, &mut Vec::new()).expect("generated deals parse");
+            let deal = whist::deal(
+                &lines,
+                &mut Vec::new(),
+                crate::syntax::read::records_on_one_line,
+            )
+            .expect("generated deals parse");
             let mut swapped = deal.clone();
             let seat = round % 4;
             swapped.plays[seat].swap(round % 13, (round / 4) % 13);
@@ -368,7 +373,12 @@ mod tests {
         };
         let lines: Vec<_> = Lines::new(block, 1).collect();
         let lines: [_; 5] = lines.try_into().expect("a deal is five lines");
-        let deal = whist::deal(&lines, &mut Vec::new()).expect("the deal parses");
+        let deal = whist::deal(
+            &lines,
+            &mut Vec::new(),
+            crate::syntax::read::records_on_one_line,
+        )
+        .expect("the deal parses");
         let mut diagnostics = Vec::new();
         assert!(!whist_deal(&deal, &mut diagnostics));
         diagnostics

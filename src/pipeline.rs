@@ -24,6 +24,7 @@ use crate::syntax::fast::placed::{
     indexed_whist_dealt, placed_bridge_hand, placed_bridge_hands, placed_whist_deal,
 };
 use crate::syntax::fast::token_index::TokenIndex;
+use crate::syntax::read::records_on_one_line;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
@@ -1026,7 +1027,9 @@ fn bridge_frame(
         blanked,
     } = notes;
     let read = grammar_source(*read, placed, (line, line), blanked);
-    if placed != Some(true) && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics) {
+    if placed != Some(true)
+        && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics, records_on_one_line)
+    {
         check_cards_read(&Frame::Bridge(line), &read, diagnostics);
     } else if check::bridge_hand(hand, diagnostics) {
         shown.record(hand, output);
@@ -1044,7 +1047,8 @@ fn choker_frame(
     shown: Shown<'_>,
     output: &mut ChunkOutput,
 ) {
-    if !choker::read_choker_pair(&lines.map(|line| read.line(line)), pair, diagnostics) {
+    let lines_read = lines.map(|line| read.line(line));
+    if !choker::read_choker_pair(&lines_read, pair, diagnostics, records_on_one_line) {
         check_cards_read(&Frame::Choker(lines), read, diagnostics);
     } else if check::choker_pair(pair, diagnostics) {
         shown.record(pair, output);
@@ -1074,7 +1078,8 @@ fn whist_frame(
     if placed != Some(true) {
         let lines = lines();
         let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
-        if !whist::read_whist_deal(&lines.map(|line| read.line(line)), deal, diagnostics) {
+        let lines_read = lines.map(|line| read.line(line));
+        if !whist::read_whist_deal(&lines_read, deal, diagnostics, records_on_one_line) {
             check_cards_read(&Frame::Whist(lines), &read, diagnostics);
             return;
         }

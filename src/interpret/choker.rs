@@ -158,10 +158,10 @@ pub fn evaluate(pair: &ChokerPair) -> ChokerOutcome {
 ///
 /// ```
 /// use cardsharp::interpret::choker::{value, Category};
-/// use cardsharp::syntax::{choker, Line};
+/// use cardsharp::syntax::{choker, records_on_one_line, Line};
 ///
 /// let line = Line { text: b"Henry-TCJCQCKCCC", offset: 0, number: 1 };
-/// let hand = choker::hand(&line, &mut Vec::new()).unwrap();
+/// let hand = choker::hand(&line, &mut Vec::new(), records_on_one_line).unwrap();
 /// assert_eq!(value(&hand).category, Category::KingOfKings);
 /// ```
 ///

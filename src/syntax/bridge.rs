@@ -8,7 +8,7 @@ use nom::combinator::all_consuming;
 use nom::{IResult, Parser};
 
 use super::Line;
-use super::card::{WrittenCard, card_row, read_card_row};
+use super::card::{AsTokens, WrittenCard, card_row, read_card_row};
 use super::traced::traced;
 use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
@@ -27,8 +27,12 @@ pub fn bridge_hand(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
 
 /// A hand read afresh from its line. This form is for callers that keep no hand
 /// to read into. `None` when the row has faults, each reported.
-pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<BridgeHand> {
-    super::read_fresh(|hand| read_bridge_hand(line, hand, diagnostics))
+pub fn hand(
+    line: &Line<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
+) -> Option<BridgeHand> {
+    super::read_fresh(|hand| read_bridge_hand(line, hand, diagnostics, as_tokens))
 }
 
 /// Reads a hand into one the caller owns; the pipeline keeps one per task. So
@@ -41,6 +45,7 @@ pub(crate) fn read_bridge_hand(
     line: &Line<'_>,
     hand: &mut BridgeHand,
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> bool {
     hand.span = line.content_span();
     read_card_row(
@@ -49,6 +54,7 @@ pub(crate) fn read_bridge_hand(
         bridge_hand,
         &mut hand.cards,
         diagnostics,
+        as_tokens,
     )
 }
 
@@ -63,7 +69,11 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        let hand = hand(&line, &mut diagnostics);
+        let hand = hand(
+            &line,
+            &mut diagnostics,
+            crate::syntax::read::records_on_one_line,
+        );
         (hand, diagnostics.iter().map(|d| d.kind.code()).collect())
     }
 
@@ -100,7 +110,14 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        assert!(hand(&line, &mut diagnostics).is_none());
+        assert!(
+            hand(
+                &line,
+                &mut diagnostics,
+                crate::syntax::read::records_on_one_line
+            )
+            .is_none()
+        );
         assert_eq!(diagnostics.len(), 1);
         assert_eq!(
             diagnostics[0].kind,
@@ -154,7 +171,11 @@ mod tests {
             offset: 0,
             number: 1,
         };
-        super::hand(&line, &mut diagnostics);
+        super::hand(
+            &line,
+            &mut diagnostics,
+            crate::syntax::read::records_on_one_line,
+        );
         assert_eq!(diagnostics[0].help().unwrap(), format!("write `{hand}`"));
         // A numbered line whose cards are not 13 is not this pattern.
         assert_ne!(parse("1. KS QS").1, ["numbered_line"]);

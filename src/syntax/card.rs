@@ -27,6 +27,13 @@ type Error<'a> = nom::error::Error<&'a [u8]>;
 
 pub(crate) use super::source::is_blank;
 
+/// A line the grammar rejected, read again as the judges read tokens: the
+/// report of the whole records it holds, if it holds some. The front end
+/// passes its reading down (`syntax::records_on_one_line`), so that
+/// cards and records name no framer; a caller that wants none passes
+/// `|_| None`.
+pub type AsTokens = fn(&Line<'_>) -> Option<Kind>;
+
 /// `blank = { " " | "\t" } ;`
 pub fn blank(input: &[u8]) -> IResult<&[u8], &[u8]> {
     traced("blank", "blanks", take_while(is_blank)).parse_complete(input)
@@ -143,6 +150,7 @@ pub(crate) fn read_card_row<const N: usize>(
     rule: impl Fn(&[u8]) -> IResult<&[u8], [WrittenCard<'_>; N]>,
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> bool {
     if !recording()
         && (canonical_card_row(line, game.alphabet(), cards)
@@ -150,7 +158,7 @@ pub(crate) fn read_card_row<const N: usize>(
     {
         return true;
     }
-    other_card_row(line, game, rule, cards, diagnostics)
+    other_card_row(line, game, rule, cards, diagnostics, as_tokens)
 }
 
 /// A row the shortcuts did not read: one with faults, or laid out in a way they
@@ -163,10 +171,11 @@ fn other_card_row<const N: usize>(
     rule: impl Fn(&[u8]) -> IResult<&[u8], [WrittenCard<'_>; N]>,
     cards: &mut [Card; N],
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> bool {
     let read = match rule(line.text) {
         Ok((_, written)) => Some(cards_at(line, written)),
-        Err(_) => diagnose_card_row::<N>(line, game, diagnostics),
+        Err(_) => diagnose_card_row::<N>(line, game, diagnostics, as_tokens),
     };
     match read {
         Some(read) => {
@@ -192,11 +201,10 @@ fn diagnose_card_row<const N: usize>(
     line: &Line<'_>,
     game: Game,
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> Option<[Card; N]> {
     let alphabet = game.alphabet();
-    if let Some(kind) = whole_line_fault(line.trimmed(), game, N)
-        .or_else(|| super::tokens::records_on_one_line(line))
-    {
+    if let Some(kind) = whole_line_fault(line.trimmed(), game, N).or_else(|| as_tokens(line)) {
         // A line wrong as a whole is one mistake. It gets one report, in the
         // language of the records it holds.
         let language = match kind {
@@ -656,6 +664,7 @@ mod tests {
             |input| all_consuming(card_row::<3>(game.alphabet())).parse_complete(input),
             cards,
             diagnostics,
+            crate::syntax::read::records_on_one_line,
         )
     }
 

@@ -17,8 +17,8 @@ use nom::{IResult, Offset, Parser};
 
 use super::Line;
 use super::card::{
-    WrittenCard, blank, card, diagnose_token, is_blank, look_alike_in_cards, lowercase_as_one,
-    repair,
+    AsTokens, WrittenCard, blank, card, diagnose_token, is_blank, look_alike_in_cards,
+    lowercase_as_one, repair,
 };
 use super::fast::choker_hand::canonical_choker_hand;
 use super::traced::{recording, traced};
@@ -97,8 +97,12 @@ pub fn choker_cards<'a>(input: &'a [u8]) -> IResult<&'a [u8], [WrittenCard<'a>; 
 
 /// A pair read afresh from its two lines. This form is for callers that keep no
 /// pair to read into. `None` when either hand has faults, each reported.
-pub fn pair(lines: &[Line<'_>; 2], diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerPair> {
-    super::read_fresh(|pair| read_choker_pair(lines, pair, diagnostics))
+pub fn pair(
+    lines: &[Line<'_>; 2],
+    diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
+) -> Option<ChokerPair> {
+    super::read_fresh(|pair| read_choker_pair(lines, pair, diagnostics, as_tokens))
 }
 
 /// Reads a pair into one the caller owns; the pipeline keeps one per task. So
@@ -110,16 +114,21 @@ pub(crate) fn read_choker_pair(
     lines: &[Line<'_>; 2],
     pair: &mut ChokerPair,
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> bool {
-    let first = read_choker_hand(&lines[0], &mut pair.first, diagnostics);
-    let second = read_choker_hand(&lines[1], &mut pair.second, diagnostics);
+    let first = read_choker_hand(&lines[0], &mut pair.first, diagnostics, as_tokens);
+    let second = read_choker_hand(&lines[1], &mut pair.second, diagnostics, as_tokens);
     pair.span = pair.first.span.to(pair.second.span);
     first && second
 }
 
 /// A hand read afresh from its line, as [`pair`] reads a pair.
-pub fn hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
-    super::read_fresh(|hand| read_choker_hand(line, hand, diagnostics))
+pub fn hand(
+    line: &Line<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
+) -> Option<ChokerHand> {
+    super::read_fresh(|hand| read_choker_hand(line, hand, diagnostics, as_tokens))
 }
 
 /// Reads a hand into one the caller owns. The canonical layout is read by the
@@ -130,11 +139,12 @@ fn read_choker_hand(
     line: &Line<'_>,
     hand: &mut ChokerHand,
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> bool {
     if !recording() && canonical_choker_hand(line, hand) {
         return true;
     }
-    match other_choker_hand(line, diagnostics) {
+    match other_choker_hand(line, diagnostics, as_tokens) {
         Some(read) => {
             *hand = read;
             true
@@ -146,11 +156,15 @@ fn read_choker_hand(
 /// A hand in another layout, or with faults. It is out of line, so the common
 /// hand's code stays small.
 #[inline(never)]
-fn other_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) -> Option<ChokerHand> {
+fn other_choker_hand(
+    line: &Line<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
+) -> Option<ChokerHand> {
     match choker_hand(line.text) {
         Ok((_, written)) => Some(hand_at(line, written)),
         Err(_) => {
-            diagnose_choker_hand(line, diagnostics);
+            diagnose_choker_hand(line, diagnostics, as_tokens);
             None
         }
     }
@@ -191,11 +205,11 @@ pub(crate) fn cards_read(line: &Line<'_>) -> Vec<Card> {
 
 /// Says why a line the grammar rejected is not a Choker hand. Each fault of the
 /// name and of the cards is told on its own.
-fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>) {
+fn diagnose_choker_hand(line: &Line<'_>, diagnostics: &mut Vec<Diagnostic>, as_tokens: AsTokens) {
     if look_alikes_alone(line, diagnostics) {
         return;
     }
-    if let Some(kind) = super::tokens::records_on_one_line(line) {
+    if let Some(kind) = as_tokens(line) {
         diagnostics.push(Diagnostic::new(
             Scope::Game(Game::Choker),
             kind,
@@ -483,7 +497,11 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        let hand = hand(&line, &mut diagnostics);
+        let hand = hand(
+            &line,
+            &mut diagnostics,
+            crate::syntax::read::records_on_one_line,
+        );
         (
             hand,
             diagnostics
@@ -531,7 +549,11 @@ mod tests {
             offset: 0,
             number: 1,
         };
-        hand(&line, &mut diagnostics);
+        hand(
+            &line,
+            &mut diagnostics,
+            crate::syntax::read::records_on_one_line,
+        );
         assert_eq!(diagnostics[0].help().unwrap(), "write `Joey-QDKDQSKSJS`");
     }
 
@@ -556,7 +578,11 @@ mod tests {
             number: 1,
         };
         let mut diagnostics = Vec::new();
-        hand(&line, &mut diagnostics);
+        hand(
+            &line,
+            &mut diagnostics,
+            crate::syntax::read::records_on_one_line,
+        );
         diagnostics
     }
 

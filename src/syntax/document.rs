@@ -703,7 +703,7 @@ impl Framer {
             kind @ Kind::RecordsOnOneLine {
                 game: Game::Whist, ..
             },
-        ) = super::tokens::records_on_one_line(line)
+        ) = super::read::records_on_one_line(line)
         else {
             return false;
         };
@@ -734,7 +734,7 @@ impl Framer {
         if !has_more_tokens_than(trimmed, 1) {
             return false;
         }
-        let Some(kind) = super::tokens::records_on_one_line(line) else {
+        let Some(kind) = super::read::records_on_one_line(line) else {
             return false;
         };
         let reference = line.reference();

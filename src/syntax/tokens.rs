@@ -34,7 +34,7 @@ use super::traced::traced;
 use super::{Block, Line, LineRef, Lines, PlacedDeal, PlacedHands, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
-use crate::diagnostic::{Diagnostic, Kind, LineEnding, Mispaired, Scope};
+use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 
 /// Cards a bridge hand, and a whist player, holds.
 const HAND: usize = 13;
@@ -161,89 +161,6 @@ pub(crate) fn lines_are_units(bytes: &[u8]) -> bool {
         units += usize::from(is_row_of_thirteen(line.text) || matches!(line.text, [_] | b"END"));
     }
     seen > 0 && 4 * units >= 3 * seen
-}
-
-/// A line of the lines layout that holds whole records as the tokens layout
-/// reads them, every one of them well-formed. It holds two or more records. Or
-/// it holds one record that the lines layout writes on several lines: a whist
-/// deal's trump and 52 cards, or a Choker pair's two hands. Its section's
-/// terminator may follow. The line framer then reports this once, with both
-/// remedies, rather than a fault a token.
-pub(crate) fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
-    let block = Block {
-        bytes: line.text,
-        base: line.offset,
-    };
-    let mut pieces: Vec<LineRef> = Vec::new();
-    let mut game = None;
-    let mut records = 0;
-    let mut well_formed = true;
-    let first_token = line.text.iter().position(|&byte| !is_space(byte))?;
-    let past_last_token = line.text.iter().rposition(|&byte| !is_space(byte))? + 1;
-    let tokens_span = Span::new(line.offset + first_token, past_last_token - first_token);
-    tokens_document(block, Mode::Auto, &mut |frame: Frame| {
-        let mut diagnostics = Vec::new();
-        match &frame {
-            Frame::Problem { diagnostic, .. } => {
-                well_formed &= matches!(diagnostic.kind, Kind::MissingTerminator { .. });
-                return;
-            }
-            Frame::Bridge(piece) => pieces.push(*piece),
-            Frame::Choker(hands) => pieces.extend(hands),
-            Frame::Whist(lines) => pieces.extend(lines),
-        }
-        let this_game = match frame {
-            Frame::Whist(_) => Game::Whist,
-            Frame::Choker(_) => Game::Choker,
-            _ => Game::Bridge,
-        };
-        // A bridge hand that is the whole line is the line's own reading, not
-        // one of several records. Its diagnosis would ask this again. (A whist
-        // deal or a Choker pair is read in pieces, each less than the line.)
-        // The whole line is measured by this layout's spaces, not by ASCII
-        // whitespace. A form feed is a token's byte here.
-        let (first, last) = frame.lines();
-        let whole_line = matches!(frame, Frame::Bridge(_))
-            && Span::new(first.offset, last.offset + last.len - first.offset) == tokens_span;
-        well_formed &= !whole_line
-            && game.is_none_or(|game| game == this_game)
-            && super::record(&frame, &block, &mut diagnostics).is_some()
-            && diagnostics.is_empty();
-        game = Some(this_game);
-        records += 1;
-    });
-    let game = game?;
-    if !well_formed || pieces.len() < 2 {
-        return None;
-    }
-    let last = *pieces.last()?;
-    let after_last = &line.text[last.offset + last.len - line.offset..];
-    let terminator = after_last.trim_ascii();
-    if !terminator.is_empty() {
-        // The section's terminator after the last record, on a line of its
-        // own too.
-        let span = line.span_of(terminator);
-        pieces.push(LineRef {
-            offset: span.offset,
-            len: span.len,
-            number: line.number,
-        });
-    }
-    let breaks = pieces
-        .windows(2)
-        .map(|pair| {
-            let after = pair[0].offset + pair[0].len;
-            Span::new(after, pair[1].offset - after)
-        })
-        .collect();
-    Some(Kind::RecordsOnOneLine {
-        game,
-        records,
-        breaks,
-        // The line's own, which only the bytes after it tell: set where
-        // they are held (`syntax::with_line_ending`).
-        line_ending: LineEnding::Lf,
-    })
 }
 
 /// A Choker hand being put together from its tokens.

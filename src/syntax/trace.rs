@@ -4,7 +4,7 @@
 //! framer's decisions stand between the rules' steps.
 //!
 //! The real parsers record the trace. Each rule function wraps its combinators
-//! in [`traced`]. That asks a thread-local flag whether a trace is being
+//! in `traced::traced`. That asks a thread-local flag whether a trace is being
 //! recorded. When none is, the check is the whole cost: one load and a branch
 //! that always goes the same way.
 //!

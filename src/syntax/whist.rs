@@ -13,7 +13,7 @@ use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
 use super::Line;
-use super::card::{WrittenCard, blank, card_row, read_card_row, suit};
+use super::card::{AsTokens, WrittenCard, blank, card_row, read_card_row, suit};
 use super::traced::traced;
 use crate::ast::{Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
@@ -72,8 +72,12 @@ pub fn play_line(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
 
 /// A deal read afresh from its five lines. This form is for callers that keep
 /// no deal to read into. `None` when any line has faults, each reported.
-pub fn deal(lines: &[Line<'_>; 5], diagnostics: &mut Vec<Diagnostic>) -> Option<WhistDeal> {
-    super::read_fresh(|deal| read_whist_deal(lines, deal, diagnostics))
+pub fn deal(
+    lines: &[Line<'_>; 5],
+    diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
+) -> Option<WhistDeal> {
+    super::read_fresh(|deal| read_whist_deal(lines, deal, diagnostics, as_tokens))
 }
 
 /// Reads a deal into one the caller owns; the pipeline keeps one per task. So
@@ -86,12 +90,13 @@ pub(crate) fn read_whist_deal(
     lines: &[Line<'_>; 5],
     deal: &mut WhistDeal,
     diagnostics: &mut Vec<Diagnostic>,
+    as_tokens: AsTokens,
 ) -> bool {
     let [trump, plays @ ..] = lines;
     let trump = read_trump_line(trump, diagnostics);
     let mut complete = true;
     for (row, line) in deal.plays.iter_mut().zip(plays) {
-        complete &= read_card_row(line, Game::Whist, play_line, row, diagnostics);
+        complete &= read_card_row(line, Game::Whist, play_line, row, diagnostics, as_tokens);
     }
     let Some((suit, trump_span)) = trump else {
         return false;
@@ -243,7 +248,12 @@ mod tests {
     #[test]
     fn reads_a_deal_by_seat_and_trick() {
         let mut diagnostics = Vec::new();
-        let deal = deal(&lines(SAMPLE), &mut diagnostics).unwrap();
+        let deal = deal(
+            &lines(SAMPLE),
+            &mut diagnostics,
+            crate::syntax::read::records_on_one_line,
+        )
+        .unwrap();
         assert!(diagnostics.is_empty());
         assert_eq!(deal.trump, Suit(1));
         assert_eq!(deal.trump_span, Span::new(0, 1));
@@ -256,7 +266,14 @@ mod tests {
         for bad in ["HH", "G", "h", "4C"] {
             let text = SAMPLE.replacen('H', bad, 1);
             let mut diagnostics = Vec::new();
-            assert!(deal(&lines(&text), &mut diagnostics).is_none());
+            assert!(
+                deal(
+                    &lines(&text),
+                    &mut diagnostics,
+                    crate::syntax::read::records_on_one_line
+                )
+                .is_none()
+            );
             assert_eq!(diagnostics[0].kind.code(), "trump_line", "{bad}");
         }
     }
@@ -265,7 +282,14 @@ mod tests {
     fn faults_on_several_lines_are_all_reported() {
         let text = SAMPLE.replacen("4C 8H", "4C", 1).replacen("TC", "tc", 1);
         let mut diagnostics = Vec::new();
-        assert!(deal(&lines(&text), &mut diagnostics).is_none());
+        assert!(
+            deal(
+                &lines(&text),
+                &mut diagnostics,
+                crate::syntax::read::records_on_one_line
+            )
+            .is_none()
+        );
         let codes: Vec<_> = diagnostics.iter().map(|d| d.kind.code()).collect();
         assert_eq!(codes, ["card_count", "lowercase_card"]);
     }

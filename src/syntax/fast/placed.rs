@@ -934,7 +934,12 @@ mod tests {
             number: 1,
         };
         let mut by_grammar = BridgeHand::default();
-        let grammar = read_bridge_hand(&block.line(line), &mut by_grammar, &mut Vec::new());
+        let grammar = read_bridge_hand(
+            &block.line(line),
+            &mut by_grammar,
+            &mut Vec::new(),
+            crate::syntax::read::records_on_one_line,
+        );
         assert!(!grammar);
         let mut hand = BridgeHand::default();
         let row = PlacedRow { line, starts: 0 };
@@ -955,7 +960,7 @@ mod tests {
             let blanked = Block { bytes: &blanked, base };
             let mut by_grammar = BridgeHand::default();
             let mut diagnostics = Vec::new();
-            let grammar = read_bridge_hand(&blanked.line(line), &mut by_grammar, &mut diagnostics);
+            let grammar = read_bridge_hand(&blanked.line(line), &mut by_grammar, &mut diagnostics, crate::syntax::read::records_on_one_line);
 
             let mut by_places = BridgeHand::default();
             let read = placed_bridge_hand(found(&tokens, base), &block, &mut by_places);
@@ -1002,7 +1007,7 @@ mod tests {
             let mut by_grammar = WhistDeal::default();
             let mut diagnostics = Vec::new();
             let lines = rows.map(|row| blanked.line(row.line));
-            let grammar = read_whist_deal(&lines, &mut by_grammar, &mut diagnostics);
+            let grammar = read_whist_deal(&lines, &mut by_grammar, &mut diagnostics, crate::syntax::read::records_on_one_line);
             // A trump the shortcut leaves to the grammar is read there, as
             // a row longer than a window whose starts were not kept.
             if trump.is_ascii_uppercase() && trump != b'X' {
@@ -1078,7 +1083,7 @@ mod tests {
                 read_line_ends_as_blanks(&text[from..from + at.len], &mut blanked);
                 let mut by_grammar = BridgeHand::default();
                 let line = crate::syntax::Line { text: &blanked, offset: at.offset, number: at.number };
-                prop_assert_eq!(read_bridge_hand(&line, &mut by_grammar, &mut Vec::new()), *cards);
+                prop_assert_eq!(read_bridge_hand(&line, &mut by_grammar, &mut Vec::new(), crate::syntax::read::records_on_one_line), *cards);
                 if *cards {
                     prop_assert_eq!(&by_grammar, hand);
                 }
@@ -1143,7 +1148,7 @@ mod tests {
             read_line_ends_as_blanks(&text, &mut blanked);
             let blanked = Block { bytes: &blanked, base };
             let mut by_grammar = WhistDeal::default();
-            let grammar = read_whist_deal(&lines.map(|line| blanked.line(line)), &mut by_grammar, &mut Vec::new());
+            let grammar = read_whist_deal(&lines.map(|line| blanked.line(line)), &mut by_grammar, &mut Vec::new(), crate::syntax::read::records_on_one_line);
             prop_assert_eq!(cards, grammar);
             if grammar {
                 prop_assert_eq!(&by_grammar, &by_places);
