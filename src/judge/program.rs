@@ -9,6 +9,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -48,6 +49,9 @@ pub struct Run {
 /// exits ([`end_every_run`]).
 static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
+/// Set once the judge is interrupted: no program starts after that.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
 impl Program {
     /// Runs the program once with `input` on its standard input. An error
     /// is the program's not starting (not found, not executable).
@@ -63,10 +67,17 @@ impl Program {
             .stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // A program starts and is registered under one lock, so an
+        // interruption ends it, or it never starts.
+        let mut running = lock_running();
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "judge interrupted"));
+        }
         let started = Instant::now();
         let mut child = command.spawn()?;
         let id = child.id();
-        lock_running().push(id);
+        running.push(id);
+        drop(running);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
@@ -116,7 +127,9 @@ impl Program {
 /// Ends every program running now, with whatever it started. An interrupted
 /// judge (Ctrl-C) calls it before it exits.
 pub fn end_every_run() {
-    for &id in lock_running().iter() {
+    let running = lock_running();
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    for &id in running.iter() {
         end_group_of(id);
     }
 }
