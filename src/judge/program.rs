@@ -71,7 +71,10 @@ impl Program {
         // interruption ends it, or it never starts.
         let mut running = lock_running();
         if INTERRUPTED.load(Ordering::SeqCst) {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "judge interrupted"));
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "judge interrupted",
+            ));
         }
         let started = Instant::now();
         let mut child = command.spawn()?;
