@@ -49,16 +49,23 @@ pub fn verify(case: &TestCase<'_>, mode: Mode, format: DiagnosticFormat) -> (Vec
     let explained = std::cell::OnceCell::new();
     let explanation = |index: usize| {
         let explained = explained
-            .get_or_init(|| run_bytes(case.input_name, case.input, &settings(Action::Explain)).0);
-        explained
-            .split("\n\n")
-            .nth(index)
-            .map_or(String::new(), |text| text.trim_end().to_owned())
+            .get_or_init(|| explanations(case.input_name, case.input, &settings(Action::Explain)));
+        explained.get(index).cloned().unwrap_or_default()
     };
     let diagnostics = compare(&results, explanation, answer);
     let mut tally = tally;
     tally += written(answer_name, answer, &diagnostics, format, &mut out);
     (out, tally)
+}
+
+/// The reasoning behind each record's result in `input`, as `explain`
+/// tells it, a record each; `settings` say how the input is read.
+pub(crate) fn explanations(name: &str, input: &[u8], settings: &Settings) -> Vec<String> {
+    let explained = run_bytes(name, input, settings).0;
+    explained
+        .split("\n\n")
+        .map(|text| text.trim_end().to_owned())
+        .collect()
 }
 
 /// An answer file without its input. Returns the report, and its count.

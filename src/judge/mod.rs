@@ -203,21 +203,11 @@ pub fn expected_output(game: Game, layout: Layout, input: &[u8]) -> String {
 /// it.
 #[must_use]
 pub fn explanations(game: Game, input: &[u8]) -> Vec<String> {
-    let explained = run_bytes("input", input, &settings(game, Action::Explain)).0;
-    explained
-        .split("\n\n")
-        .map(|text| text.trim_end().to_owned())
-        .collect()
+    crate::verify::explanations("input", input, &settings(game, Action::Explain))
 }
 
 fn settings(game: Game, action: Action) -> Settings {
-    Settings {
-        mode: Mode::Forced(game),
-        layout: Layout::Lines,
-        action,
-        output: OutputFormat::Text,
-        diagnostics: DiagnosticFormat::Short,
-    }
+    crate::package::settings(game, action, OutputFormat::Text)
 }
 
 /// Whether `text` is a strict input of `game`, as `validate` holds it.

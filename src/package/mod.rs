@@ -202,7 +202,8 @@ impl PackageFile {
     }
 }
 
-fn settings(game: Game, action: Action, output: OutputFormat) -> Settings {
+/// How a package reads its inputs: one game, the lines layout.
+pub(crate) fn settings(game: Game, action: Action, output: OutputFormat) -> Settings {
     Settings {
         mode: Mode::Forced(game),
         layout: Layout::Lines,
