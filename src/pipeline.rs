@@ -20,16 +20,12 @@ use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::FrameSink;
-use crate::syntax::fast::placed::{
-    indexed_whist_dealt, placed_bridge_hand, placed_bridge_hands, placed_whist_deal,
-};
-use crate::syntax::fast::token_index::TokenIndex;
+use crate::syntax::fast::placed::{placed_bridge_hand, placed_whist_deal};
 use crate::syntax::read::records_on_one_line;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
     BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    PlacedDeal, PlacedHands, PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer, bridge,
-    choker, whist,
+    PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer, bridge, choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -254,13 +250,6 @@ impl FramedBlock {
                 // The most a block of whist deals framed as placed has. A deal
                 // of 157 bytes or more has five rows, the trump's among them.
                 placed: Vec::with_capacity(BLOCK_SIZE / 31),
-                // The most a block of runs of bridge hands has. A run takes a
-                // hand's thirteen pairs and their blanks.
-                runs: Vec::with_capacity(BLOCK_SIZE / 39),
-                // The most a block of whist deals framed whole has: 157 bytes
-                // or more to a deal.
-                deals: Vec::with_capacity(BLOCK_SIZE / 157),
-                index: TokenIndex::with_room(MOST_BLOCK_BYTES),
                 problems: Vec::new(),
             },
         }
@@ -278,14 +267,6 @@ struct Frames {
     /// The rows of records framed as placed, listed as `lines` list the others.
     /// A whist deal's trump comes first, as a row without starts.
     placed: Vec<PlacedRow>,
-    /// Runs of whole bridge hands ([`FrameSink::bridge_hands`]).
-    runs: Vec<PlacedHands>,
-    /// Whist deals framed whole ([`FrameSink::whist_dealt`]).
-    deals: Vec<PlacedDeal>,
-    /// The token index the framer made of the block, where the hands of its
-    /// runs are found. It covers the block from its first bytes, or from after
-    /// the Choker hands it begins with.
-    index: TokenIndex,
     problems: Vec<Frame>,
 }
 
@@ -301,12 +282,7 @@ enum Entry {
     /// plain pairs ([`FrameSink::bridge_placed`]). Its rows are listed in
     /// [`Frames::placed`].
     BridgePlaced(u32),
-    /// Whole bridge hands in a row, each a record. The run is listed in
-    /// [`Frames::runs`].
-    BridgeHands(u32),
     WhistPlaced(u32),
-    /// A whist deal framed whole: listed in [`Frames::deals`].
-    WhistDealt(u32),
     Problem(u32),
 }
 
@@ -377,75 +353,25 @@ impl FrameSink for Frames {
             .push(Entry::WhistPlaced(self.placed.len() as u32));
         self.placed.extend_from_slice(rows);
     }
-
-    #[inline(always)]
-    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
-    // 2^32 lines.
-    #[allow(clippy::cast_possible_truncation)]
-    fn bridge_hands(&mut self, run: PlacedHands, _: &Block<'_>) {
-        self.entries
-            .push(Entry::BridgeHands(self.runs.len() as u32));
-        self.runs.push(run);
-    }
-
-    #[inline(always)]
-    // Cannot truncate. A block (256 KiB and a carried line) has far fewer than
-    // 2^32 lines.
-    #[allow(clippy::cast_possible_truncation)]
-    fn whist_dealt(&mut self, deal: PlacedDeal, _: &Block<'_>) {
-        self.entries
-            .push(Entry::WhistDealt(self.deals.len() as u32));
-        self.deals.push(deal);
-    }
 }
 
 impl Frames {
-    /// The frames an entry stands for, whole, in order: one, or a run's
-    /// hands, found in `block`.
-    fn frames(&self, entry: Entry, block: &Block<'_>, mut each: impl FnMut(Frame)) {
-        each(match entry {
+    /// The frame an entry stands for, whole.
+    fn frame(&self, entry: Entry) -> Frame {
+        match entry {
             Entry::Bridge(at) => Frame::Bridge(self.lines::<1>(at)[0]),
             Entry::BridgePlaced(at) => Frame::Bridge(self.placed::<1>(at)[0].line),
-            Entry::BridgeHands(at) => {
-                let run = self.runs[at as usize];
-                placed_bridge_hands(
-                    run,
-                    Some(&self.index),
-                    block,
-                    &mut BridgeHand::default(),
-                    |line, _, _| {
-                        each(Frame::Bridge(line));
-                    },
-                );
-                return;
-            }
             Entry::Choker(at) => Frame::Choker(self.lines(at)),
             Entry::Whist(at) => Frame::Whist(self.lines(at)),
             Entry::WhistPlaced(at) => Frame::Whist(self.placed::<5>(at).map(|row| row.line)),
-            Entry::WhistDealt(at) => {
-                let deal = self.deals[at as usize];
-                let (rows, _) =
-                    indexed_whist_dealt(deal, &self.index, block, &mut WhistDeal::default());
-                Frame::Whist(self.deal_lines(deal, rows))
-            }
             Entry::Problem(at) => self.problems[at as usize].clone(),
-        });
-    }
-
-    /// The lines of a deal framed whole whose rows lie at `rows`, as read from
-    /// the token index ([`indexed_whist_dealt`]). The numbers of the rows'
-    /// lines are found here, where they are wanted, not at every deal.
-    fn deal_lines(&self, deal: PlacedDeal, rows: [Span; 4]) -> [LineRef; 5] {
-        let [north, east, south, west] = rows.map(|row| self.index.line_ref(row));
-        [deal.trump, north, east, south, west]
+        }
     }
 
     fn clear(&mut self) {
         self.entries.clear();
         self.lines.clear();
         self.placed.clear();
-        self.runs.clear();
-        self.deals.clear();
         self.problems.clear();
     }
 
@@ -529,10 +455,7 @@ struct BlockReader<R, F> {
 
 impl<R: Read, F: Framing> BlockReader<R, F> {
     fn new(input: R, mode: Mode, isa: Isa) -> Self {
-        let mut framer = F::new(mode);
-        // The framer's index has its room from the start, like the blocks'.
-        // They swap indexes once a block is framed.
-        framer.swap_index(&mut TokenIndex::with_room(MOST_BLOCK_BYTES));
+        let framer = F::new(mode);
         Self {
             input,
             isa,
@@ -640,8 +563,6 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             #[inline(always)]
             || framer.whole_lines(self.isa, to_frame, first_line, first_nul, frames),
         );
-        // Its runs' hands are found in it.
-        self.framer.swap_index(&mut frames.index);
         let Some(next_line) = next_line else {
             self.finished = true;
             return Ok(Some(block));
@@ -752,8 +673,7 @@ fn records_to_output(
 ) {
     let view = framed.view();
     let frames = &framed.frames;
-    // Entries lie about evenly in the block's bytes. A run of bridge hands is
-    // one entry for many records, but holds at most sixteen.
+    // Entries lie about evenly in the block's bytes.
     let chunk_entries = frames
         .entries
         .len()
@@ -857,10 +777,6 @@ fn one_frame(
             );
             (hand.line, hand.line)
         }
-        Entry::BridgeHands(at) => {
-            bridge_hands(frames, at, view, bridge, notes, shown, output);
-            return;
-        }
         Entry::Choker(at) => {
             let lines: [LineRef; 2] = frames.lines(at);
             let diagnostics = &mut notes.diagnostics;
@@ -869,7 +785,7 @@ fn one_frame(
         }
         Entry::Whist(at) => {
             let lines: [LineRef; 5] = frames.lines(at);
-            whist_frame(|| lines, None, read, whist, notes, shown(lines[0]), output);
+            whist_frame(lines, None, read, whist, notes, shown(lines[0]), output);
             (lines[0], lines[4])
         }
         Entry::WhistPlaced(at) => {
@@ -877,7 +793,7 @@ fn one_frame(
             let lines = rows.map(|row| row.line);
             let placed = placed_whist_deal(&rows, read, whist);
             whist_frame(
-                || lines,
+                lines,
                 Some(placed),
                 read,
                 whist,
@@ -886,20 +802,6 @@ fn one_frame(
                 output,
             );
             (lines[0], lines[4])
-        }
-        Entry::WhistDealt(at) => {
-            let deal = frames.deals[at as usize];
-            let (rows, placed) = indexed_whist_dealt(deal, &frames.index, show, whist);
-            whist_frame(
-                || frames.deal_lines(deal, rows),
-                Some(placed),
-                read,
-                whist,
-                notes,
-                shown(deal.trump),
-                output,
-            );
-            (deal.trump, frames.index.line_ref(rows[3]))
         }
         Entry::Problem(at) => {
             let problem = &frames.problems[at as usize];
@@ -913,39 +815,6 @@ fn one_frame(
     };
     let diagnostics = &mut notes.diagnostics;
     report(name, (first, last), view, settings, diagnostics, output);
-}
-
-/// The hands of a run, each a record of its own, told as it is read.
-#[inline(always)]
-fn bridge_hands<'a>(
-    frames: &Frames,
-    at: u32,
-    view: &BlockView<'_>,
-    hand: &mut BridgeHand,
-    notes: &mut Notes,
-    shown: impl Fn(LineRef) -> Shown<'a>,
-    output: &mut ChunkOutput,
-) {
-    placed_bridge_hands(
-        frames.runs[at as usize],
-        Some(&frames.index),
-        &view.show,
-        hand,
-        #[inline(always)]
-        |line, hand, placed| {
-            notes.diagnostics.clear();
-            let shown = shown(line);
-            bridge_frame(line, Some(placed), &view.read, hand, notes, shown, output);
-            report(
-                shown.path,
-                (line, line),
-                view,
-                shown.settings,
-                &mut notes.diagnostics,
-                output,
-            );
-        },
-    );
 }
 
 /// Renders the diagnostics of the record from `first` to `last`, if it
@@ -1057,13 +926,12 @@ fn choker_frame(
 
 /// The rest of a whist deal's frame, as [`bridge_frame`]. The deal is replayed
 /// once. The evaluation's tricks tell the check who led. `check`, which needs
-/// no evaluation, replays only for the leaders. `lines` gives the deal's five
-/// lines where the grammar reads it (not placed, or placed but not all cards).
-/// A deal read from the token index has no numbers for the lines of its rows
-/// until then ([`indexed_whist_dealt`]).
+/// no evaluation, replays only for the leaders. `lines` are the deal's five
+/// lines. The grammar reads them where the deal is not placed, or is placed but
+/// not all cards.
 #[inline(always)]
 fn whist_frame(
-    lines: impl FnOnce() -> [LineRef; 5],
+    lines: [LineRef; 5],
     placed: Option<bool>,
     read: &Block<'_>,
     deal: &mut WhistDeal,
@@ -1076,7 +944,6 @@ fn whist_frame(
         blanked,
     } = notes;
     if placed != Some(true) {
-        let lines = lines();
         let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
         let lines_read = lines.map(|line| read.line(line));
         if !whist::read_whist_deal(&lines_read, deal, diagnostics, records_on_one_line) {
@@ -1400,7 +1267,7 @@ fn analyze_framed<F: Framing>(text: &[u8], mode: Mode) -> Analysis {
                 }));
         };
         for &entry in &framed.frames.entries {
-            framed.frames.frames(entry, &framed.to_show(), &mut one);
+            one(framed.frames.frame(entry));
         }
         spare = framed;
     }
@@ -1560,12 +1427,11 @@ mod tests {
         }
     }
 
-    /// A deal framed whole and read on the pool from the token index, with a
-    /// card twice in its last row. Its report, drawn, shows the deal to its
-    /// last row, as `analyze` shows it. The pool numbers only that line of the
-    /// rows, for the report's window.
+    /// A reflowed whist deal read on the pool, with a card twice in its last
+    /// row. Its report, drawn, shows the deal to its last row, as `analyze`
+    /// shows it.
     #[test]
-    fn a_deal_read_from_the_index_is_reported_to_its_last_row() {
+    fn a_reflowed_deal_is_reported_to_its_last_row() {
         use crate::ast::Game;
         let document = crate::generate::document(Game::Whist, 3, 5, false);
         let mut lines: Vec<String> = document.lines().map(str::to_owned).collect();
@@ -1589,12 +1455,11 @@ mod tests {
         );
     }
 
-    /// A whist deal framed whole and read from the token index comes without
-    /// its rows' line numbers. It still gives `analyze` its first and last
-    /// lines, numbers and all. The framer's own frames give the same
-    /// (`Frames::deal_lines`).
+    /// A reflowed whist deal framed through the token index gives `analyze`
+    /// its first and last lines, numbers and all, as the framer's frames give
+    /// them line by line.
     #[test]
-    fn a_deal_read_from_the_index_keeps_its_lines() {
+    fn a_reflowed_deal_keeps_its_lines() {
         use crate::ast::Game;
         let text =
             crate::generate::reflowed(&crate::generate::document(Game::Whist, 200, 11, false), 12);

@@ -3,13 +3,10 @@
 //! open and close sections. Both framers speak it; it names only what
 //! stands below it: lines, cards and the games' records.
 
-use super::fast::placed::{placed_bridge_hands, placed_whist_dealt};
-use super::fast::token_index::TokenIndex;
 use super::source::{
-    Block, Line, LineRef, Lines, MAX_LINE_LENGTH, PlacedDeal, PlacedHands, PlacedRow,
-    SHOWN_OF_OVERLONG_LINE,
+    Block, Line, LineRef, Lines, MAX_LINE_LENGTH, PlacedRow, SHOWN_OF_OVERLONG_LINE,
 };
-use crate::ast::{BridgeHand, Game, Span, WhistDeal};
+use crate::ast::{Game, Span};
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -84,29 +81,6 @@ pub trait FrameSink {
     /// trump's line (no starts kept), then its rows.
     fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
         self.whist(&rows.map(|row| row.line));
-    }
-
-    /// Whole bridge hands of plain pairs in a row, in `block`. A sink may keep
-    /// them as one; the hands are then found where their cards are read. By
-    /// default, each hand goes to [`FrameSink::bridge_placed`].
-    fn bridge_hands(&mut self, run: PlacedHands, block: &Block<'_>) {
-        placed_bridge_hands(
-            run,
-            None,
-            block,
-            &mut BridgeHand::default(),
-            |line, _, _| {
-                self.bridge_placed(PlacedRow { line, starts: 0 });
-            },
-        );
-    }
-
-    /// A whist deal framed whole, in `block`. A sink may keep it as one; its
-    /// rows are then found where its cards are read. By default, it goes to
-    /// [`FrameSink::whist_placed`].
-    fn whist_dealt(&mut self, deal: PlacedDeal, block: &Block<'_>) {
-        let (lines, _) = placed_whist_dealt(deal, block, &mut WhistDeal::default());
-        self.whist_placed(&lines.map(|line| PlacedRow { line, starts: 0 }));
     }
 }
 
@@ -317,10 +291,6 @@ pub(crate) trait Framing: Send {
     /// The game of the Choker or whist section the framer is in, for the
     /// trace's notes. The tokens framer also names its bridge section.
     fn section_game(&self) -> Option<Game>;
-
-    /// Gives the token index of the block just framed to `index`, if the framer
-    /// made one. See [`TokenFramer::swap_index`].
-    fn swap_index(&mut self, _index: &mut TokenIndex) {}
 
     /// Frames the whole lines of `block`, line by line; the first is numbered
     /// `first_line`. A framer that reads a block at once uses the instructions

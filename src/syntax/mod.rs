@@ -49,7 +49,7 @@ pub(crate) use frame::Framing;
 pub use frame::{Frame, FrameSink, Layout, Mode};
 pub use read::{problem, record, records_on_one_line, with_line_ending};
 pub(crate) use source::{BYTE_ORDER_MARK, Lines, SHOWN_OF_OVERLONG_LINE, read_fresh};
-pub use source::{Block, Line, LineRef, MAX_LINE_LENGTH, PlacedDeal, PlacedHands, PlacedRow};
+pub use source::{Block, Line, LineRef, MAX_LINE_LENGTH, PlacedRow};
 pub(crate) use strict::StrictFramer;
 pub(crate) use tokens::TokenFramer;
 pub use trace::trace;

@@ -65,7 +65,6 @@ pub struct LineRef {
     pub number: usize,
 }
 
-/// A piece of the input in memory: `bytes` start at offset `base`.
 /// A row of cards of the tokens layout whose every token the framer found to be
 /// a plain pair. It also holds where the tokens start, if the framer kept that.
 /// Bit `i` of `starts` marks a token at `line.offset + i`. `starts` is 0 where
@@ -77,30 +76,7 @@ pub struct PlacedRow {
     pub starts: u64,
 }
 
-/// Whole bridge hands of the tokens layout in a row, every token a plain pair,
-/// framed at once. `line` runs from the first hand's first token to the end of
-/// the last hand's last. Its number is that of the first hand's line. Where
-/// each hand begins is found where the cards are read
-/// (`fast::placed::placed_bridge_hands`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlacedHands {
-    pub line: LineRef,
-    pub hands: usize,
-}
-
-/// A whist deal of the tokens layout, framed whole at once. Its trump is a
-/// suit's letter. Then come 52 plain pairs, from `cards`'s first byte to its
-/// last. The line number of its first card is found where it is wanted, not at
-/// every deal. Where each row begins is found where the cards are read. On the
-/// pool, `fast::placed::indexed_whist_dealt` finds it from the block's token
-/// index. For a sink without one, `fast::placed::placed_whist_dealt` finds it
-/// from the bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlacedDeal {
-    pub trump: LineRef,
-    pub cards: Span,
-}
-
+/// A piece of the input in memory: `bytes` start at offset `base`.
 #[derive(Clone, Copy, Debug)]
 pub struct Block<'a> {
     pub bytes: &'a [u8],

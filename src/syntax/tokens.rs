@@ -31,7 +31,7 @@ use super::frame::{
 };
 use super::frame::{Frame, FrameSink, Mode};
 use super::traced::traced;
-use super::{Block, Line, LineRef, Lines, PlacedDeal, PlacedHands, PlacedRow};
+use super::{Block, Line, LineRef, Lines, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
@@ -40,10 +40,6 @@ use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 const HAND: usize = 13;
 /// Cards a whist deal holds.
 const DEAL: usize = 4 * HAND;
-
-/// The most bridge hands framed as one run ([`PlacedHands`]). The pool's tasks
-/// take runs whole. Runs this short let them share a block's records evenly.
-const HANDS_IN_A_RUN: usize = 16;
 
 /// `space = " " | "\t" | "\r" | "\n" ;`
 pub fn space(input: &[u8]) -> IResult<&[u8], u8> {
@@ -227,7 +223,6 @@ pub(crate) struct TokenFramer {
     /// input ends, it was the section's terminator.
     other_terminator: Option<Box<OtherTerminator>>,
     /// The last token read, where a report of what is missing after it points.
-    /// After whole deals, it is settled with `last_row_from`.
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
     index: TokenIndex,
@@ -253,13 +248,6 @@ pub(crate) struct TokenFramer {
     /// The first token of the bridge section opened in auto. A `#` after 52
     /// cards of it may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
-    /// Where, in the block being framed, the cards of the deal just framed
-    /// whole begin. It is set while the deal's last row (`pieces[4]` of the
-    /// state) and last card (`last_token`) are not yet found. Only a report of
-    /// what follows the deal reads them. [`TokenFramer::settle_last_row`] finds
-    /// them before anything else reads the state. When another deal follows,
-    /// nothing reads them.
-    last_row_from: Option<usize>,
 }
 
 /// What [`TokenFramer::other_terminator`] holds.
@@ -383,7 +371,6 @@ impl TokenFramer {
             trumpless: None,
             trumpless_deck: None,
             bridge_opened: None,
-            last_row_from: None,
             other_terminator: None,
         };
         framer.state = framer.section_state(mode_game(mode));
@@ -531,15 +518,6 @@ impl TokenFramer {
         }
     }
 
-    /// Gives the index of the block last framed to `index`, and takes the
-    /// memory of `index` in its place. The hands of the block's runs are found
-    /// in the index where they are read. The index may begin after the block's
-    /// first bytes, where those were Choker hands read without it. No record
-    /// read from it lies there.
-    pub(crate) fn swap_index(&mut self, index: &mut TokenIndex) {
-        std::mem::swap(&mut self.index, index);
-    }
-
     /// Whether a record framed since the last call must be read with its line
     /// ends blanked (see [`read_line_ends_as_blanks`]). A record the framer
     /// still holds keeps the answer for the next call.
@@ -655,19 +633,8 @@ impl TokenFramer {
         index.build(block, first_line, isa);
         let mut cursor = index.cursor();
         loop {
-            if matches!(self.state, State::Whist { begun: false, .. })
-                && self.whole_deal(&mut cursor, block, emit)
-            {
-                continue;
-            }
-            self.settle_last_row(&cursor, block);
             let wanted = match self.state {
-                State::Bridge { cards, .. } if self.held.is_none() => {
-                    if cards == 0 && self.whole_hands(&mut cursor, block, emit) {
-                        continue;
-                    }
-                    HAND - cards
-                }
+                State::Bridge { cards, .. } if self.held.is_none() => HAND - cards,
                 // A deal without its trump is read token by token, so that
                 // its cards are known.
                 State::Whist {
@@ -762,144 +729,6 @@ impl TokenFramer {
         } else {
             self.deal_cards(at, added, emit);
         }
-    }
-
-    /// Whole hands in a row at the cursor, the usual bridge section. They are
-    /// framed at once, as [`Self::hand_cards`] would frame them one by one.
-    /// `false`, and nothing read, where there are none.
-    #[inline(always)]
-    fn whole_hands(
-        &mut self,
-        cursor: &mut Cursor<'_>,
-        block: Block<'_>,
-        emit: &mut impl FrameSink,
-    ) -> bool {
-        let State::Bridge {
-            cards: 0, section, ..
-        } = &mut self.state
-        else {
-            return false;
-        };
-        if self.held.is_some() {
-            return false;
-        }
-        let Some(run) = cursor.whole_runs(HAND, HANDS_IN_A_RUN) else {
-            return false;
-        };
-        *section += run.count;
-        self.last_token = Some(LineRef {
-            offset: block.base + run.last,
-            len: 2,
-            number: cursor.line_at(run.last),
-        });
-        let line = LineRef {
-            offset: block.base + run.first,
-            len: run.last + 2 - run.first,
-            number: cursor.line_at(run.first),
-        };
-        emit.bridge_hands(
-            PlacedHands {
-                line,
-                hands: run.count / HAND,
-            },
-            &block,
-        );
-        true
-    }
-
-    /// A whole deal at the cursor where a deal may begin: a suit's letter and
-    /// 52 plain pairs. It is framed at once, as the trump's shortcut in
-    /// [`Self::any_token`] and then [`Self::deal_cards`] would frame it.
-    /// `false`, and nothing read, where there is none.
-    ///
-    /// Of its rows, only the last is kept in the state, with its last token.
-    /// Later tokens may ask for them, and they are found only once tokens may
-    /// ask ([`Self::settle_last_row`]). A deal followed by another needs
-    /// neither, nor the numbers of their lines.
-    #[inline(always)]
-    fn whole_deal(
-        &mut self,
-        cursor: &mut Cursor<'_>,
-        block: Block<'_>,
-        emit: &mut impl FrameSink,
-    ) -> bool {
-        if !self.holds_nothing() {
-            return false;
-        }
-        let State::Whist {
-            pieces,
-            begun: false,
-            no_trump,
-            cards,
-        } = &mut self.state
-        else {
-            return false;
-        };
-        let mut probe = *cursor;
-        let Some((trump, after)) = probe.next_token() else {
-            return false;
-        };
-        if after - trump != 1 || !matches!(block.bytes[trump], b'S' | b'H' | b'D' | b'C') {
-            return false;
-        }
-        let Some(dealt) = probe
-            .whole_run(DEAL)
-            .or_else(|| probe.plain_pairs(DEAL).filter(|run| run.count == DEAL))
-        else {
-            return false;
-        };
-        *cursor = probe;
-        let place = |offset: usize, len: usize| LineRef {
-            offset: block.base + offset,
-            len,
-            number: cursor.line_at(offset),
-        };
-        let trump = place(trump, 1);
-        pieces[0] = trump;
-        *no_trump = false;
-        *cards = 0;
-        self.record.placed = true;
-        self.record.spans = false;
-        self.last_row_from = Some(dealt.first);
-        emit.whist_dealt(
-            PlacedDeal {
-                trump,
-                cards: Span::new(block.base + dealt.first, dealt.last + 2 - dealt.first),
-            },
-            &block,
-        );
-        true
-    }
-
-    /// The last row of the deal [`Self::whole_deal`] framed last, and its last
-    /// token, into the state, where they are not yet. They are found here, not
-    /// as the deal is framed. So the deal's 52 pairs are framed as one run of
-    /// the index, whose last start is found at once. Finding its 40th start,
-    /// where the last row begins, takes a loop a start: about one mispredicted
-    /// branch a deal. Framing its rows as two runs would cost one more.
-    #[inline(always)]
-    fn settle_last_row(&mut self, cursor: &Cursor<'_>, block: Block<'_>) {
-        let Some(first) = self.last_row_from.take() else {
-            return;
-        };
-        let mut probe = *cursor;
-        probe.skip_to(first);
-        probe.plain_pairs(DEAL - HAND);
-        let row = probe
-            .plain_pairs(HAND)
-            .expect("a deal framed whole has its last row");
-        if let State::Whist { pieces, .. } = &mut self.state {
-            pieces[4] = LineRef {
-                offset: block.base + row.first,
-                len: row.last + 2 - row.first,
-                number: cursor.line_at(row.first),
-            };
-        }
-        self.last_token = Some(LineRef {
-            offset: block.base + row.last,
-            len: 2,
-            number: cursor.line_at(row.last),
-        });
     }
 
     /// The next run of plain pairs, up to `wanted`, as [`Cursor::plain_pairs`]
@@ -2111,10 +1940,6 @@ impl Framing for TokenFramer {
         TokenFramer::section_game(self)
     }
 
-    fn swap_index(&mut self, index: &mut TokenIndex) {
-        TokenFramer::swap_index(self, index);
-    }
-
     /// Frames through the token index (`fast::token_index`) and the scan of
     /// Choker hands. Two cases go line by line instead. One is a block in the
     /// canonical layout of bridge or whist. The framer takes its lines whole,
@@ -2333,10 +2158,8 @@ mod tests {
         ])
     }
 
-    /// Whist deals framed whole keep neither their last row nor their last
-    /// token in the state until a later token may ask
-    /// ([`TokenFramer::settle_last_row`]). The input may end a section of such
-    /// deals without its `#`. That is told at the last deal's last card, on its
+    /// A section of whist deals framed through the token index may end
+    /// without its `#`. That is told at the last deal's last card, on its
     /// line, as the line-by-line framer tells it.
     #[test]
     fn whole_deals_cut_short_are_told_at_the_last_card() {

@@ -20,9 +20,8 @@
 //! [`TokenFramer::line`]: crate::syntax::tokens
 
 use super::byte_masks::token_classes;
-use crate::ast::Span;
 use crate::cpu::Isa;
-use crate::syntax::{Block, LineRef};
+use crate::syntax::Block;
 
 /// Bit masks over a block, one [`Word`] for each 64 bytes. It is kept from
 /// block to block, so that its memory is reused.
@@ -31,8 +30,6 @@ pub(crate) struct TokenIndex {
     words: Vec<Word>,
     /// The number of the line after the block's last.
     next_line: usize,
-    /// The input's offset of the block's first byte.
-    base: usize,
 }
 
 /// The masks of 64 bytes of a block: bit `i` for the byte `i` after the word's
@@ -100,21 +97,11 @@ pub(crate) struct PlainRun {
 }
 
 impl TokenIndex {
-    /// An index with room for a block of up to `bytes` bytes from the start. So
-    /// it is not grown, and its memory copied, as the first blocks grow.
-    pub(crate) fn with_room(bytes: usize) -> Self {
-        Self {
-            words: Vec::with_capacity(bytes / 64 + 1),
-            ..Self::default()
-        }
-    }
-
     /// Indexes `block`, whose first line is numbered `first_line`, on the
     /// instructions of `isa`.
     #[inline(always)]
     pub(crate) fn build(&mut self, block: Block<'_>, first_line: usize, isa: Isa) {
         let bytes = block.bytes;
-        self.base = block.base;
         // One word more than the bytes fill, so that the last token always has
         // a space after it.
         let words = bytes.len() / 64 + 1;
@@ -158,51 +145,6 @@ impl TokenIndex {
         self.next_line
     }
 
-    /// The word of the byte at the input's offset `offset`. Gives its place in
-    /// the index, and the input's offset of its first byte.
-    #[inline(always)]
-    pub(crate) fn word_of(&self, offset: usize) -> (usize, usize) {
-        debug_assert!(offset >= self.base, "{offset} is before the index's block");
-        let at = (offset - self.base) / 64;
-        (at, self.base + 64 * at)
-    }
-
-    /// The number of the line the input's byte at `offset` is on.
-    #[inline(always)]
-    pub(crate) fn line_of(&self, offset: usize) -> usize {
-        let (at, base) = self.word_of(offset);
-        self.word(at).line_at(offset - base)
-    }
-
-    /// The bytes of the input at `place` as the framer refers to them, with the
-    /// number of the line they begin on.
-    #[inline(always)]
-    pub(crate) fn line_ref(&self, place: Span) -> LineRef {
-        LineRef {
-            offset: place.offset,
-            len: place.len,
-            number: self.line_of(place.offset),
-        }
-    }
-
-    /// The word at `at`, or none (no tokens) past the block.
-    #[inline(always)]
-    pub(crate) fn word(&self, at: usize) -> Word {
-        self.words.get(at).copied().unwrap_or_default()
-    }
-
-    /// The words at `at` and after it, where the index holds both.
-    #[inline(always)]
-    pub(crate) fn word_pair(&self, at: usize) -> Option<&[Word; 2]> {
-        self.words.get(at..)?.first_chunk()
-    }
-
-    /// The input's offset just past the last word. No token starts there or
-    /// after.
-    pub(crate) fn end(&self) -> usize {
-        self.base + 64 * self.words.len()
-    }
-
     /// The tokens, from the block's start.
     pub(crate) fn cursor(&self) -> Cursor<'_> {
         Cursor { index: self, at: 0 }
@@ -231,22 +173,11 @@ fn below_first(others: u64) -> u64 {
     (others & others.wrapping_neg()).wrapping_sub(1)
 }
 
-/// How many words [`Cursor::whole_run`] reads: 256 bytes. A whist deal's cards
-/// take about 160 bytes when written with single blanks. They fill 256 only
-/// where the blanks between them run long.
-const WINDOW_WORDS: usize = 4;
-
 impl Cursor<'_> {
     /// The number of the line the byte at `offset` is on.
     #[inline(always)]
     pub(crate) fn line_at(&self, offset: usize) -> usize {
         self.index.words[offset / 64].line_at(offset % 64)
-    }
-
-    /// Moves on to `at`, the end of a token read from the block's bytes rather
-    /// than through the cursor.
-    pub(crate) fn skip_to(&mut self, at: usize) {
-        self.at = at;
     }
 
     /// The first set bit at or after `from` of the mask `of` picks from each
@@ -340,131 +271,6 @@ impl Cursor<'_> {
         Some(PlainRun { count, first, last })
     }
 
-    /// [`Cursor::plain_pairs`] for `wanted` where it finds a whole run. That is
-    /// exactly `wanted` plain pairs and then a token that is not a plain pair.
-    /// All of it must lie within the [`WINDOW_WORDS`] words from the cursor's.
-    /// `None`, and nothing taken, otherwise: the run is shorter or longer, goes
-    /// on past the window, or the index ends in it. The caller then asks
-    /// [`Cursor::plain_pairs`].
-    ///
-    /// The words are read whatever the run. Each word's part of it is taken by
-    /// arithmetic. `plain_pairs` instead walks the words until the run ends.
-    /// The number of its turns changes from one whist deal to the next with the
-    /// blanks between the cards. Its end costs about one mispredicted branch a
-    /// deal.
-    #[inline(always)]
-    pub(crate) fn whole_run(&mut self, wanted: usize) -> Option<PlainRun> {
-        let at = self.at / 64;
-        let words: &[Word; WINDOW_WORDS] = self
-            .index
-            .words
-            .get(at..at + WINDOW_WORDS)?
-            .try_into()
-            .ok()?;
-        let mut open = from_bit(self.at % 64);
-        let (mut count, mut first, mut last) = (0, usize::MAX, 0);
-        for (place, word) in (64 * at..).step_by(64).zip(words) {
-            let starts = word.starts & open;
-            let others = word.others & starts;
-            let run = starts & below_first(others);
-            // Past an other token, the run is over: no bit is open.
-            open = if open != 0 && others == 0 {
-                u64::MAX
-            } else {
-                0
-            };
-            count += run.count_ones() as usize;
-            first = first.min(if run == 0 {
-                usize::MAX
-            } else {
-                place + run.trailing_zeros() as usize
-            });
-            last = if run == 0 {
-                last
-            } else {
-                place + 63 - run.leading_zeros() as usize
-            };
-        }
-        if open != 0 || count != wanted {
-            return None;
-        }
-        self.at = last + 2;
-        Some(PlainRun { count, first, last })
-    }
-
-    /// Whole runs of `len` plain pairs in a row, up to `most` of them, with one
-    /// plain pair more after the last. All of them are taken, as one run.
-    /// `None`, and nothing taken, where there is not one.
-    ///
-    /// The pair after is left for the framer's rules. [`TokenFramer::block`]
-    /// holds some words back. What the last token of a record before something
-    /// else may be is asked only there. Inside the run that rule is not asked
-    /// of each record's last pair. A plain pair follows it, which would release
-    /// a held word as a card of the same record.
-    ///
-    /// The pairs are counted first and their places found after. Each takes one
-    /// pass of a few operations a word. [`Cursor::plain_pairs`] would pass over
-    /// the words twice, once to count and once to take.
-    ///
-    /// [`TokenFramer::block`]: crate::syntax::tokens
-    #[inline(always)]
-    pub(crate) fn whole_runs(&mut self, len: usize, most: usize) -> Option<PlainRun> {
-        let runs = self.plain_count(len * most + 1).saturating_sub(1) / len;
-        (runs > 0).then(|| self.take_pairs(len * runs))
-    }
-
-    /// How many of the next tokens, up to `most`, are plain pairs. These are
-    /// the starts before a word's first token that is not a plain pair, counted
-    /// a word at a time.
-    #[inline(always)]
-    fn plain_count(&self, most: usize) -> usize {
-        let words = &self.index.words;
-        let mut at = self.at / 64;
-        let Some(word) = words.get(at) else {
-            return 0;
-        };
-        let mut starts = word.starts & from_bit(self.at % 64);
-        let mut others = word.others & starts;
-        let mut count = 0;
-        loop {
-            count += (starts & below_first(others)).count_ones() as usize;
-            if others != 0 || count >= most {
-                return count.min(most);
-            }
-            at += 1;
-            let Some(word) = words.get(at) else {
-                return count;
-            };
-            (starts, others) = (word.starts, word.others);
-        }
-    }
-
-    /// Where the `n`th of the next tokens starts (the next is the 0th). The
-    /// index must hold it.
-    #[inline(always)]
-    fn start_of(&self, mut n: usize) -> usize {
-        let words = &self.index.words;
-        let mut at = self.at / 64;
-        let mut starts = words[at].starts & from_bit(self.at % 64);
-        loop {
-            let found = starts.count_ones() as usize;
-            if n < found {
-                return 64 * at + nth_bit(starts, n);
-            }
-            n -= found;
-            at += 1;
-            starts = words[at].starts;
-        }
-    }
-
-    /// Takes the next `count` tokens, counted to be plain pairs.
-    #[inline(always)]
-    fn take_pairs(&mut self, count: usize) -> PlainRun {
-        let (first, last) = (self.start_of(0), self.start_of(count - 1));
-        self.at = last + 2;
-        PlainRun { count, first, last }
-    }
-
     /// Where the tokens from the one at `first` to the one at `last` start. Bit
     /// `i` stands for the byte `first + i`. A record's reader would find this
     /// again in its own bytes; here it costs a few operations. 0 when they span
@@ -521,22 +327,6 @@ mod tests {
         let token = prop_oneof![12 => pair, 1 => other];
         let space = prop::sample::select(vec![" ", " ", "\t", "\n", "\r\n", "   "]);
         prop::collection::vec((token, space), 0..200).prop_map(|pieces| spaced(&pieces))
-    }
-
-    /// Runs of plain pairs with blanks as wide as a word between some. So a run
-    /// of pairs goes on past a few words that hold only a few of them.
-    fn sparse_runs() -> impl Strategy<Value = Vec<u8>> {
-        let pair = prop::sample::select(vec!["AS", "KH", "5D", "TC"]);
-        let other = prop::sample::select(vec!["S", "#", "KSQS"]);
-        let token = prop_oneof![16 => pair, 1 => other];
-        let space = prop_oneof![Just(1), 20usize..70].prop_map(|width| " ".repeat(width));
-        prop::collection::vec((token, space), 0..60).prop_map(|pieces| {
-            let pieces: Vec<(&str, &str)> = pieces
-                .iter()
-                .map(|(token, space)| (*token, space.as_str()))
-                .collect();
-            spaced(&pieces)
-        })
     }
 
     /// The index of `bytes`, a block of its own.
@@ -631,81 +421,5 @@ mod tests {
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
 
-        /// A whole run is exactly the plain pairs wanted, taken one at a time,
-        /// and then a token that is not a plain pair. It is found where that
-        /// token starts within the window's words and the index holds them all.
-        /// Nothing is taken otherwise.
-        #[test]
-        fn a_whole_run_is_exactly_the_plain_pairs_wanted(
-            bytes in prop_oneof![block(), runs(), sparse_runs()],
-            wanted in 1usize..24,
-            skip in 0usize..40,
-        ) {
-            let index = index_of(&bytes);
-            let cursor = cursor_past(&index, skip);
-            let mut probe = cursor;
-            let mut plain = Vec::new();
-            let closing = loop {
-                match probe.next_token() {
-                    Some((start, end)) if end - start == 2 && !bytes[start..end].contains(&b'-') => {
-                        plain.push(start);
-                    }
-                    token => break token.map(|(start, _)| start),
-                }
-            };
-            let window_end = 64 * (cursor.at / 64 + WINDOW_WORDS);
-            let whole = plain.len() == wanted
-                && closing.is_some_and(|start| start < window_end)
-                && window_end <= 64 * index.words.len();
-            let expected = whole.then(|| PlainRun {
-                count: wanted,
-                first: plain[0],
-                last: plain[wanted - 1],
-            });
-            let mut by_run = cursor;
-            prop_assert_eq!(by_run.whole_run(wanted), expected);
-            let mut one_by_one = cursor;
-            for _ in 0..if whole { wanted } else { 0 } {
-                one_by_one.next_token();
-            }
-            // Both go on from the same token, nothing taken where no run was.
-            prop_assert_eq!(by_run.next_token(), one_by_one.next_token());
-        }
-
-        /// Whole runs are the plain pairs taken one at a time, cut at the last
-        /// whole run that leaves one more after it.
-        #[test]
-        fn whole_runs_are_the_plain_pairs_one_by_one(
-            bytes in prop_oneof![block(), runs()],
-            len in 1usize..14,
-            most in 1usize..5,
-            skip in 0usize..40,
-        ) {
-            let index = index_of(&bytes);
-            let mut one_by_one = cursor_past(&index, skip);
-            let mut by_runs = one_by_one;
-            let mut plain = Vec::new();
-            let mut probe = one_by_one;
-            while plain.len() <= len * most {
-                match probe.next_token() {
-                    Some((start, end)) if end - start == 2 && !bytes[start..end].contains(&b'-') => {
-                        plain.push(start);
-                    }
-                    _ => break,
-                }
-            }
-            let runs = plain.len().saturating_sub(1) / len;
-            let expected = (runs > 0).then(|| PlainRun {
-                count: len * runs,
-                first: plain[0],
-                last: plain[len * runs - 1],
-            });
-            prop_assert_eq!(by_runs.whole_runs(len, most), expected);
-            for _ in 0..len * runs {
-                one_by_one.next_token();
-            }
-            // Both go on from the same token, nothing taken where no run was.
-            prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
-        }
     }
 }
