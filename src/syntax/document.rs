@@ -16,11 +16,12 @@
 use super::fast::framing as fast;
 use super::frame::{
     END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, after_terminator,
-    has_more_tokens_than, missing_terminator, opens_choker, opens_whist, problem, terminator,
+    has_more_tokens_than, missing_terminator, opens_choker, opens_whist, problem, problem_over,
+    stray, terminator, unpaired, wrong_terminator,
 };
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
-use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
+use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 #[derive(Clone, Copy, Debug)]
 enum State {
@@ -284,7 +285,7 @@ impl Framer {
             // which it is.
             match self.state {
                 _ if self.last_line.is_none() => {
-                    emit.frame(stray(terminator, line));
+                    emit.frame(stray_line(terminator, line));
                     return;
                 }
                 State::Choker { .. } | State::Whist { sure: true, .. } => {
@@ -599,7 +600,7 @@ impl Framer {
         recent: usize,
         emit: &mut impl FrameSink,
     ) {
-        let frame = stray(terminator, line);
+        let frame = stray_line(terminator, line);
         if terminator != HASH || recent == 0 {
             emit.frame(frame);
             return;
@@ -683,7 +684,8 @@ impl Framer {
     }
 
     /// `bridge_section = bridge_hand , { bridge_hand } ;`: every line is a
-    /// hand.
+    /// hand. Fast path: [`Framer::line`] frames a line shaped like a row of
+    /// cards at once (`fast::framing::starts_like_card_row`).
     fn bridge_section(&mut self, line: LineRef, emit: &mut impl FrameSink) {
         self.recent_rows[self.recent_count % 4] = line;
         self.recent_count += 1;
@@ -759,6 +761,9 @@ impl Framer {
     }
 
     /// `choker_section = choker_pair , { choker_pair } , "END" ;`
+    ///
+    /// Fast path: [`Framer::line`] frames a line shaped like one hand at once
+    /// (`fast::framing::looks_like_choker_hand`).
     fn choker_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if self.choker_records_on_one_line(line, emit) {
             return;
@@ -786,7 +791,7 @@ impl Framer {
         let meant_end = means_terminator(trimmed);
         if trimmed == END.as_bytes() || meant_end {
             if trimmed != END.as_bytes() {
-                emit.frame(wrong_terminator(END, line));
+                emit.frame(wrong_line(END, line));
             }
             if let Some(hand) = waiting {
                 emit.frame(self.unpaired(hand));
@@ -824,7 +829,9 @@ impl Framer {
     /// `whist_section = whist_deal , { whist_deal } , "#" ;`
     ///
     /// A lone suit letter where a play line should be starts a new deal. The
-    /// deal before it was cut short, and the new one is read as usual.
+    /// deal before it was cut short, and the new one is read as usual. Fast
+    /// path: [`Framer::line`] takes a trump letter and a deal's play lines at
+    /// once (`fast::framing::is_trump_letter`, `starts_like_card_row`).
     fn whist_section(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         if self.deal_begun_takes(line, emit) {
             return;
@@ -966,7 +973,7 @@ impl Framer {
         emit: &mut impl FrameSink,
     ) {
         if line.trimmed() != HASH.as_bytes() {
-            emit.frame(wrong_terminator(HASH, line));
+            emit.frame(wrong_line(HASH, line));
         }
         self.state = self.after_terminator();
         if count > 0 {
@@ -1069,21 +1076,7 @@ impl Framer {
     /// evaluated already, since a section is not held whole. So the report's
     /// second label covers them all. The section ends.
     fn unpaired(&mut self, hand: LineRef) -> Frame {
-        let mispaired = self
-            .first_choker_hand
-            .take()
-            .filter(|first| first.offset < hand.offset)
-            .map(|first| Mispaired {
-                span: Span::new(first.offset, hand.offset - first.offset),
-                from_line: first.number,
-                to_line: hand.number - 1,
-            });
-        problem(
-            Scope::Game(Game::Choker),
-            Kind::UnpairedHand { mispaired },
-            Span::new(hand.offset, hand.len),
-            hand,
-        )
+        unpaired(self.first_choker_hand.take(), hand, hand.number - 1)
     }
 
     /// A line after a `#` that cut a deal short: see [`State::AfterCut`].
@@ -1225,8 +1218,8 @@ impl Framer {
             END
         };
         self.doubtful_terminator = Some(Box::new([
-            wrong_terminator(expected, line),
-            stray(terminator, line),
+            wrong_line(expected, line),
+            stray_line(terminator, line),
         ]));
         self.state = State::OtherTerminator {
             at: line.reference(),
@@ -1334,18 +1327,6 @@ fn means_terminator(trimmed: &[u8]) -> bool {
     word.eq_ignore_ascii_case(b"end") || trimmed.starts_with(b"#")
 }
 
-fn wrong_terminator(expected: &'static str, line: &Line<'_>) -> Frame {
-    problem(
-        Scope::Document,
-        Kind::WrongTerminator {
-            expected,
-            found: String::from_utf8_lossy(line.trimmed()).into_owned(),
-        },
-        line.content_span(),
-        line.reference(),
-    )
-}
-
 /// In a document of one game, a line that means to end a section but is not the
 /// game's own terminator. It is the other game's, or one written otherwise
 /// (`# #`, `end`). Returns which terminator it stands for.
@@ -1361,31 +1342,31 @@ fn terminator_meant_in_one_game(mode: Mode, trimmed: &[u8]) -> Option<&'static s
     Some(if trimmed.starts_with(b"#") { HASH } else { END })
 }
 
-/// A terminator with no section to close. Its line is given without its
-/// ending, which the framer does not see: [`super::problem`] adds it.
-fn stray(terminator: &'static str, line: &Line<'_>) -> Frame {
-    problem(
-        Scope::Document,
-        Kind::StrayTerminator {
-            terminator,
-            line: Span::new(line.offset, line.text.len()),
-            after_a_deck: false,
-        },
+/// A terminator line with no section open to end.
+fn stray_line(terminator: &'static str, line: &Line<'_>) -> Frame {
+    let whole = Span::new(line.offset, line.text.len());
+    stray(terminator, whole, line.content_span(), line.reference())
+}
+
+/// A section's terminator, `expected`, written as the line `line`.
+fn wrong_line(expected: &'static str, line: &Line<'_>) -> Frame {
+    wrong_terminator(
+        expected,
+        line.trimmed(),
         line.content_span(),
         line.reference(),
     )
 }
 
 fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
-    let (first, last) = (lines[0], lines[count - 1]);
-    Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            Scope::Game(Game::Whist),
-            Kind::DealCutShort { lines: count },
-            Span::new(first.offset, last.offset + last.len - first.offset),
-        )),
-        lines: (first, last),
-    }
+    let kind = Kind::DealCutShort { lines: count };
+    problem_over(Scope::Game(Game::Whist), kind, lines[0], lines[count - 1])
+}
+
+/// The bytes from the first of `lines` to the end of the last.
+fn span_of_lines(lines: &[LineRef]) -> Span {
+    let (first, last) = (lines[0], lines[lines.len() - 1]);
+    Span::new(first.offset, last.offset + last.len - first.offset)
 }
 
 /// A deal cut short by `line`, whose report covers that line too. Which of the
@@ -1436,12 +1417,6 @@ fn is_prose(line: &Line<'_>) -> bool {
     std::str::from_utf8(trimmed).is_ok()
         && super::card::whole_line_fault(trimmed, Game::Bridge, 13).is_none()
         && (!opens_bridge(trimmed) || !super::card::mostly_card_like(line, Game::Bridge))
-}
-
-/// The bytes from the first of `lines` to the end of the last.
-fn span_of_lines(lines: &[LineRef]) -> Span {
-    let (first, last) = (lines[0], lines[lines.len() - 1]);
-    Span::new(first.offset, last.offset + last.len - first.offset)
 }
 
 /// A deal cut short by a `#`, and the `rows` after it read as bridge
@@ -1529,6 +1504,7 @@ impl Framing for Framer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Mispaired;
 
     /// Frames as short strings: the game and the first line number.
     fn frames(text: &str, mode: Mode) -> Vec<String> {

@@ -8,7 +8,7 @@ use super::source::{
 };
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
 
 /// How sections are recognised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +216,62 @@ pub(crate) fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Fr
         diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
         lines: (line, line),
     }
+}
+
+/// A problem whose report spans the pieces from `first` to the end of `last`.
+pub(crate) fn problem_over(scope: Scope, kind: Kind, first: LineRef, last: LineRef) -> Frame {
+    Frame::Problem {
+        diagnostic: Box::new(Diagnostic::new(
+            scope,
+            kind,
+            Span::new(first.offset, last.offset + last.len - first.offset),
+        )),
+        lines: (first, last),
+    }
+}
+
+/// A terminator with no section open to end, labelled at `label`. `line` is
+/// its line without the ending, which the framer does not see:
+/// [`super::problem`] adds it.
+pub(crate) fn stray(terminator: &'static str, line: Span, label: Span, at: LineRef) -> Frame {
+    let after_a_deck = false;
+    let kind = Kind::StrayTerminator {
+        terminator,
+        line,
+        after_a_deck,
+    };
+    problem(Scope::Document, kind, label, at)
+}
+
+/// A section's terminator, `expected`, written as `found`.
+pub(crate) fn wrong_terminator(
+    expected: &'static str,
+    found: &[u8],
+    span: Span,
+    at: LineRef,
+) -> Frame {
+    let found = String::from_utf8_lossy(found).into_owned();
+    let kind = Kind::WrongTerminator { expected, found };
+    problem(Scope::Document, kind, span, at)
+}
+
+/// The last hand of a Choker section, left without an opponent. The pairs from
+/// the section's `first` hand to the line `to_line` may pair the wrong two.
+pub(crate) fn unpaired(first: Option<LineRef>, hand: LineRef, to_line: usize) -> Frame {
+    let mispaired = first
+        .filter(|first| first.offset < hand.offset)
+        .map(|first| Mispaired {
+            span: Span::new(first.offset, hand.offset - first.offset),
+            from_line: first.number,
+            to_line,
+        });
+    let span = Span::new(hand.offset, hand.len);
+    problem(
+        Scope::Game(Game::Choker),
+        Kind::UnpairedHand { mispaired },
+        span,
+        hand,
+    )
 }
 
 /// The most bytes a run of lines holding no card spans. Then it is reported,

@@ -27,14 +27,15 @@ use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_lines::{has_byte, is_choker_hand_token, is_row_of_thirteen, next_token};
 use super::frame::{
     END, Framing, HASH, Layout, MAX_JUNK_BYTES, after_terminator, line_by_line, missing_terminator,
-    opens_whist, other_games_terminator, problem, terminator,
+    opens_whist, other_games_terminator, problem, problem_over, stray, terminator, unpaired,
+    wrong_terminator,
 };
 use super::frame::{Frame, FrameSink, Mode};
 use super::traced::traced;
 use super::{Block, Line, LineRef, Lines, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
-use crate::diagnostic::{Diagnostic, Kind, Mispaired, Scope};
+use crate::diagnostic::{Diagnostic, Kind, Scope};
 
 /// Cards a bridge hand, and a whist player, holds.
 const HAND: usize = 13;
@@ -135,7 +136,8 @@ pub(crate) fn read_line_ends_as_blanks(bytes: &[u8], into: &mut Vec<u8>) {
 ///
 /// Frames a whole document held in memory, as [`super::document::document`]
 /// does in the lines layout. Inputs read in blocks use a `TokenFramer`
-/// directly, line by line.
+/// directly. Fast path: `TokenFramer::block` finds a block's tokens through
+/// the token index (`fast::token_index`).
 pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     let mut framer = TokenFramer::new(mode);
     for line in Lines::new(block, 1) {
@@ -849,7 +851,7 @@ impl TokenFramer {
         {
             // As in the lines layout: the other game's terminator first
             // closes nothing.
-            emit.frame(stray(terminator, at));
+            emit.frame(stray_token(terminator, at));
             return;
         }
         self.last_token = Some(at);
@@ -925,7 +927,7 @@ impl TokenFramer {
     /// The section that `text`, at `at`, opens, its first token read.
     fn open_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if let Some(terminator) = terminator(text) {
-            emit.frame(stray(terminator, at));
+            emit.frame(stray_token(terminator, at));
         } else if opens_whist(text) {
             self.state = self.section_state(Some(Game::Whist));
             self.tokens_whist_section(at, text, emit);
@@ -1023,7 +1025,7 @@ impl TokenFramer {
             self.end_section(emit);
             emit.frame(match deal {
                 Some(first) => stray_after_rows(first, at),
-                None => stray(terminator, at),
+                None => stray_token(terminator, at),
             });
         } else if self.may_hold_in_bridge(text, cards == 0)
             && let Some(held) = Held::new(at, text)
@@ -1052,7 +1054,9 @@ impl TokenFramer {
     /// A token counted into the hand, which is framed at its thirteenth card. A
     /// token of glued cards (`KSQS`) counts as the cards it holds. So one such
     /// mistake does not put every later hand out of step. `text` is empty for a
-    /// token already judged to be one card's.
+    /// token already judged to be one card's. Fast path: a hand of plain pairs
+    /// is one step of [`TokenFramer::placed_run`], and the pool reads its cards
+    /// at their starts (`fast::placed`).
     fn tokens_bridge_hand(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         self.hand_cards(at, Added::token(at, cards_in(text, Game::Bridge)), emit);
     }
@@ -1182,7 +1186,9 @@ impl TokenFramer {
     /// The trump, then the cards: the first 13 north's, then east's, south's
     /// and west's. A lone character where a card belongs is the next deal's
     /// trump: this deal was cut short. A card where the trump belongs is a
-    /// trump left out. The deal is read, to stay in step, and reported.
+    /// trump left out. The deal is read, to stay in step, and reported. Fast
+    /// path: [`TokenFramer::any_token`] takes a suit letter as the trump, and
+    /// each row of plain pairs is one step of [`TokenFramer::placed_run`].
     fn tokens_whist_deal(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if text.len() == 1 && self.deal_as_hands(emit) {
             // The cards read as this deal's were bridge hands: the trump
@@ -1335,16 +1341,13 @@ impl TokenFramer {
         let expected = if terminator == HASH { END } else { HASH };
         self.other_terminator = Some(Box::new(OtherTerminator {
             at,
-            wrong: problem(
-                Scope::Document,
-                Kind::WrongTerminator {
-                    expected,
-                    found: terminator.to_owned(),
-                },
+            wrong: wrong_terminator(
+                expected,
+                terminator.as_bytes(),
                 Span::new(at.offset, at.len),
                 at,
             ),
-            stray: stray(terminator, at),
+            stray: stray_token(terminator, at),
             section: self.state,
         }));
         self.state = State::Closed { warned: true };
@@ -1467,8 +1470,9 @@ impl TokenFramer {
 
     /// `tokens_choker_hand = token | token , token | token , token , token ;`
     ///
-    /// A token put into the hand being read, which is whole once its
-    /// name, dash and cards are in.
+    /// A token put into the hand being read, which is whole once its name, dash
+    /// and cards are in. Fast path: [`TokenFramer::any_token`] takes a whole
+    /// `name-cards` token between hands (`fast::token_lines`).
     fn tokens_choker_hand(&mut self, at: LineRef, shape: Shape, emit: &mut impl FrameSink) {
         if let State::Choker { hand, first, .. } = &mut self.state
             && let HandSoFar::Name(name) = *hand
@@ -1587,7 +1591,7 @@ impl TokenFramer {
                     }
                 }
                 if let Some(hand) = last {
-                    emit.frame(unpaired(first, hand));
+                    emit.frame(unpaired(first, hand, hand.number));
                 }
             }
             _ => {}
@@ -1834,30 +1838,10 @@ fn missing_trump(pieces: &[LineRef; 5]) -> Frame {
     }
 }
 
-/// A problem whose report spans the pieces from `first` to `last`.
-fn problem_over(scope: Scope, kind: Kind, first: LineRef, last: LineRef) -> Frame {
-    Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            scope,
-            kind,
-            Span::new(first.offset, last.offset + last.len - first.offset),
-        )),
-        lines: (first, last),
-    }
-}
-
-/// A terminator with no section open to end.
-fn stray(terminator: &'static str, at: LineRef) -> Frame {
-    problem(
-        Scope::Document,
-        Kind::StrayTerminator {
-            terminator,
-            line: Span::new(at.offset, at.len),
-            after_a_deck: false,
-        },
-        Span::new(at.offset, at.len),
-        at,
-    )
+/// A terminator token with no section open to end.
+fn stray_token(terminator: &'static str, at: LineRef) -> Frame {
+    let span = Span::new(at.offset, at.len);
+    stray(terminator, span, span, at)
 }
 
 /// A `#` right after 52 cards or more of a bridge section, from `first`. It may
@@ -1865,7 +1849,7 @@ fn stray(terminator: &'static str, at: LineRef) -> Frame {
 /// before a `#`. The report covers those cards: the last 52, once
 /// [`super::problem`] has the bytes.
 fn stray_after_rows(first: LineRef, at: LineRef) -> Frame {
-    let Frame::Problem { diagnostic, .. } = stray(HASH, at) else {
+    let Frame::Problem { diagnostic, .. } = stray_token(HASH, at) else {
         unreachable!("a stray terminator is a problem");
     };
     Frame::Problem {
@@ -1875,24 +1859,6 @@ fn stray_after_rows(first: LineRef, at: LineRef) -> Frame {
         )),
         lines: (first, at),
     }
-}
-
-/// The last hand of a Choker section, left without an opponent; the pairs
-/// before it, from the section's `first` hand, may be mispaired.
-fn unpaired(first: Option<LineRef>, hand: LineRef) -> Frame {
-    let mispaired = first
-        .filter(|first| first.offset < hand.offset)
-        .map(|first| Mispaired {
-            span: Span::new(first.offset, hand.offset - first.offset),
-            from_line: first.number,
-            to_line: hand.number,
-        });
-    problem(
-        Scope::Game(Game::Choker),
-        Kind::UnpairedHand { mispaired },
-        Span::new(hand.offset, hand.len),
-        hand,
-    )
 }
 
 /// Tokens, each with the spaces after it, as one document: what the
