@@ -24,7 +24,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
-use super::fast::token_lines::{has_byte, is_choker_hand_token, is_row_of_thirteen, next_token};
+use super::fast::token_lines::{has_byte, is_choker_hand_token, next_token};
 use super::frame::{
     END, Framing, HASH, Layout, MAX_JUNK_BYTES, after_terminator, line_by_line, missing_terminator,
     opens_whist, other_games_terminator, problem, problem_over, stray, terminator, unpaired,
@@ -144,21 +144,6 @@ pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) 
         framer.line(&line, emit);
     }
     framer.finish(emit);
-}
-
-/// Whether the first lines of `bytes` are mostly whole units of the canonical
-/// layout. A unit is a row of thirteen cards, a trump, or a terminator. A file
-/// written one record to a line looks so. Such a block is framed quicker line
-/// by line, each line at once, than through the token index.
-pub(crate) fn lines_are_units(bytes: &[u8]) -> bool {
-    const SAMPLE: usize = 16;
-    let lines = Lines::new(Block { bytes, base: 0 }, 1).take(SAMPLE);
-    let (mut seen, mut units) = (0, 0);
-    for line in lines {
-        seen += 1;
-        units += usize::from(is_row_of_thirteen(line.text) || matches!(line.text, [_] | b"END"));
-    }
-    seen > 0 && 4 * units >= 3 * seen
 }
 
 /// A Choker hand being put together from its tokens.
@@ -429,15 +414,8 @@ impl TokenFramer {
         self.held.is_none() && self.trumpless.is_none()
     }
 
-    /// Feeds one line's tokens. A line holding exactly the next unit of the
-    /// canonical layout is taken whole. Such a unit is a row of cards where a
-    /// row begins, a trump where a deal begins, or a Choker hand. Any other
-    /// line is taken token by token.
-    #[inline(always)]
+    /// Feeds one line's tokens.
     pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        if self.holds_nothing() && self.whole_line(line, emit) {
-            return;
-        }
         self.tokens_of(line, emit);
     }
 
@@ -462,62 +440,6 @@ impl TokenFramer {
         self.record.placed = placed;
         self.record.spans = false;
         self.last_token = Some(at);
-    }
-
-    /// The common lines, framed at once: see [`TokenFramer::line`].
-    #[inline(always)]
-    fn whole_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) -> bool {
-        let reference = line.reference();
-        match &mut self.state {
-            State::Bridge {
-                cards: 0, section, ..
-            } if is_row_of_thirteen(line.text) => {
-                *section += HAND;
-                self.last_token = Some(reference);
-                emit.bridge(reference);
-                true
-            }
-            State::Whist { begun: false, .. }
-                if matches!(line.text, [b'S' | b'H' | b'D' | b'C']) =>
-            {
-                // Framed line by line: its rows are not placed.
-                self.begin_deal(reference, false);
-                true
-            }
-            State::Whist {
-                pieces,
-                begun: begun @ true,
-                no_trump: false,
-                cards,
-            } if cards.is_multiple_of(HAND) && is_row_of_thirteen(line.text) => {
-                pieces[1 + *cards / HAND] = reference;
-                self.record.placed = false;
-                *cards += HAND;
-                self.last_token = Some(reference);
-                if *cards == DEAL {
-                    // Its earlier rows may have come token by token, over
-                    // lines.
-                    self.needs_blanks |=
-                        self.record.frame_deal(pieces, self.carriage_returns, emit);
-                    *cards = 0;
-                    *begun = false;
-                }
-                true
-            }
-            State::Choker {
-                hand: HandSoFar::Nothing,
-                first,
-                previous,
-                ..
-            } if is_choker_hand_token(line.text) && !may_be_a_trump(line.text) => {
-                first.get_or_insert(reference);
-                *previous = Some(reference);
-                self.last_token = Some(reference);
-                self.tokens_choker_pair(reference, emit);
-                true
-            }
-            _ => false,
-        }
     }
 
     /// Whether a record framed since the last call must be read with its line
@@ -1906,13 +1828,10 @@ impl Framing for TokenFramer {
         TokenFramer::section_game(self)
     }
 
-    /// Frames through the token index (`fast::token_index`) and the scan of
-    /// Choker hands. Two cases go line by line instead. One is a block in the
-    /// canonical layout of bridge or whist. The framer takes its lines whole,
-    /// quicker than the index finds their tokens. The other is while a trace is
-    /// recorded, since the trace shows the grammar's rules line by line. Both
-    /// ways give the same frames; a property test in `tokens` holds them equal.
-    /// So the choice is only of speed.
+    /// Frames through the token index (`fast::token_index`). While a trace is
+    /// recorded, it goes line by line instead, since the trace shows the
+    /// grammar's rules line by line. Both ways give the same frames; a property
+    /// test in `tokens` holds them equal.
     #[inline(always)]
     fn whole_lines(
         &mut self,
@@ -1922,7 +1841,7 @@ impl Framing for TokenFramer {
         first_nul: Option<usize>,
         emit: &mut impl FrameSink,
     ) -> Option<usize> {
-        if super::traced::recording() || lines_are_units(block.bytes) {
+        if super::traced::recording() {
             return line_by_line(self, block, first_line, first_nul, emit);
         }
         let Some(nul) = first_nul else {

@@ -37,27 +37,6 @@ pub(crate) fn above16(chunk: [u8; 16], byte: u8) -> u16 {
     mask
 }
 
-/// Whether each of `windows` holds a space where its `gaps` has `0xFF`.
-/// Elsewhere it must hold a byte above the space other than `not`. Each byte of
-/// `gaps` is `0xFF` or 0. The tests are made on vectors, and the windows are
-/// judged together. That takes one move of a mask, where a mask for each test
-/// would take three.
-#[inline(always)]
-pub(crate) fn spaced_as<const W: usize>(
-    windows: [[u8; 16]; W],
-    gaps: &[[u8; 16]; W],
-    not: u8,
-) -> bool {
-    let space = u8x16::splat(b' ');
-    let mut fits = u8x16::splat(u8::MAX);
-    for (window, gaps) in windows.iter().zip(gaps) {
-        let (bytes, gaps) = (u8x16::new(*window), u8x16::new(*gaps));
-        let other = bytes.simd_gt(space) & !bytes.simd_eq(u8x16::splat(not));
-        fits &= (bytes.simd_eq(space) & gaps) | (other & !gaps);
-    }
-    fits.to_bitmask() == 0xFFFF
-}
-
 /// For each of `classes`, bit `i` set where `window[i]` is one of its
 /// bytes.
 #[inline(always)]
@@ -159,11 +138,6 @@ mod tests {
             prop_assert_eq!(u64::from(class16(chunk, b" \t")), by_bytes(&chunk, b" \t"));
             let above: Vec<u8> = (b' ' + 1..=u8::MAX).collect();
             prop_assert_eq!(u64::from(above16(chunk, b' ')), by_bytes(&chunk, &above));
-            let gaps: [u8; 16] = std::array::from_fn(|at| if at % 3 == 2 { u8::MAX } else { 0 });
-            let by_byte = chunk.iter().zip(gaps).all(|(&byte, gap)| {
-                if gap == u8::MAX { byte == b' ' } else { byte > b' ' && byte != b'-' }
-            });
-            prop_assert_eq!(spaced_as([chunk], &[gaps], b'-'), by_byte);
         }
     }
 }

@@ -1,10 +1,9 @@
-//! The token framer's shortcut for the lines of the canonical layout. A line
-//! that is exactly the next unit (a row of thirteen cards, a Choker hand) is
-//! recognised from its shape. That takes a few word operations, not a read
-//! token by token. A property test holds each test here equal to its definition
-//! by the grammar's `tokens` rule.
+//! The token framer's tests of a line's tokens, in a few word operations
+//! rather than a parser's calls: where the next token is (`next_token`), and
+//! whether a token is a whole Choker hand (`is_choker_hand_token`). A property
+//! test holds each equal to its definition by the grammar's `tokens` rule.
 
-use super::byte_masks::{above16, spaced_as};
+use super::byte_masks::above16;
 
 const ONES: u64 = u64::MAX / 255;
 const HIGHS: u64 = ONES * 0x80;
@@ -46,44 +45,6 @@ fn all_above_space(text: &[u8]) -> bool {
     windows.iter().fold(above16(*last, b' '), |above, window| {
         above & above16(*window, b' ')
     }) == u16::MAX
-}
-
-/// Where the three windows of sixteen bytes of a row of thirteen are read from.
-/// The last overlaps the one before, so the 38 bytes are read in three loads.
-const ROW_WINDOWS: [usize; 3] = [0, 16, 22];
-
-/// For each window of [`ROW_WINDOWS`], `0xFF` on the bytes that fall between
-/// two cards (every third byte, from the third).
-const ROW_GAPS: [[u8; 16]; 3] = {
-    let mut gaps = [[0; 16]; 3];
-    let mut window = 0;
-    while window < 3 {
-        let mut byte = 0;
-        while byte < 16 {
-            if (ROW_WINDOWS[window] + byte) % 3 == 2 {
-                gaps[window][byte] = u8::MAX;
-            }
-            byte += 1;
-        }
-        window += 1;
-    }
-    gaps
-};
-
-/// A line that is exactly thirteen plain pairs with one space between each. A
-/// plain pair is a two-byte token without a dash, which opens no section. The
-/// line is read sixteen bytes at a time. The gaps must be spaces, and every
-/// other byte must be above the space and not a dash. A byte up to the space
-/// where the cards' bytes stand makes it no such line. (Such controls may be
-/// held in a token.) A dash does too, since `A-` opens a Choker section in a
-/// bridge one. The token-by-token path then reads the line right.
-#[inline(always)]
-pub(crate) fn is_row_of_thirteen(text: &[u8]) -> bool {
-    let Some(row) = text.first_chunk::<38>().filter(|_| text.len() == 38) else {
-        return false;
-    };
-    let windows = ROW_WINDOWS.map(|at| *row[at..].first_chunk::<16>().expect("sixteen bytes"));
-    spaced_as(windows, &ROW_GAPS, b'-')
 }
 
 /// A line that is one Choker hand token, `name-cards`. A letter comes first,
@@ -166,17 +127,6 @@ mod tests {
                 })
                 .collect();
             prop_assert_eq!(fast, by_grammar);
-        }
-
-        /// `is_row_of_thirteen` holds exactly when `tokens` reads 13 tokens of
-        /// two bytes without a dash, one space apart, and nothing else.
-        #[test]
-        fn a_row_of_thirteen_is_what_the_tokens_rule_reads(text in line()) {
-            let (_, read) = tokens(&text).unwrap();
-            let by_grammar = read.len() == 13
-                && read.iter().all(|token| token.len() == 2 && token.iter().all(|&b| b > b' ' && b != b'-'))
-                && read.join(&b' ') == text;
-            prop_assert_eq!(is_row_of_thirteen(&text), by_grammar);
         }
 
         /// `is_choker_hand_token` holds exactly when `tokens` reads the whole
