@@ -24,7 +24,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
-use super::fast::token_lines::{has_byte, is_choker_hand_token, next_token};
+use super::fast::token_lines::{has_byte, is_choker_hand_token};
 use super::frame::{
     END, Framing, HASH, Layout, MAX_JUNK_BYTES, after_terminator, line_by_line, missing_terminator,
     opens_whist, other_games_terminator, problem, problem_over, stray, terminator, unpaired,
@@ -32,7 +32,7 @@ use super::frame::{
 };
 use super::frame::{Frame, FrameSink, Mode};
 use super::traced::traced;
-use super::{Block, Line, LineRef, Lines, PlacedRow};
+use super::{Block, Line, LineRef, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Kind, Scope};
@@ -136,13 +136,11 @@ pub(crate) fn read_line_ends_as_blanks(bytes: &[u8], into: &mut Vec<u8>) {
 ///
 /// Frames a whole document held in memory, as [`super::document::document`]
 /// does in the lines layout. Inputs read in blocks use a `TokenFramer`
-/// directly. Fast path: `TokenFramer::block` finds a block's tokens through
-/// the token index (`fast::token_index`).
+/// directly. Fast path: `TokenFramer::block` finds the tokens through the token
+/// index (`fast::token_index`).
 pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     let mut framer = TokenFramer::new(mode);
-    for line in Lines::new(block, 1) {
-        framer.line(&line, emit);
-    }
+    framer.whole_lines(Isa::detect(), block, 1, None, emit);
     framer.finish(emit);
 }
 
@@ -419,12 +417,12 @@ impl TokenFramer {
         self.tokens_of(line, emit);
     }
 
-    /// A deal's trump, a suit letter, at `at`: the deal begins. `placed` says
-    /// whether its cards may yet be framed as placed runs. The state is changed
-    /// in place, not rebuilt. Writing a whole `State::Whist` back reads the
-    /// pieces just written, and costs whist 10% of its time.
+    /// A deal's trump, a suit letter, at `at`: the deal begins, placed until a
+    /// card comes otherwise. The state is changed in place, not rebuilt.
+    /// Writing a whole `State::Whist` back reads the pieces just written, and
+    /// costs whist 10% of its time.
     #[inline(always)]
-    fn begin_deal(&mut self, at: LineRef, placed: bool) {
+    fn begin_deal(&mut self, at: LineRef) {
         if let State::Whist {
             pieces,
             begun,
@@ -437,8 +435,7 @@ impl TokenFramer {
             *no_trump = false;
             *cards = 0;
         }
-        self.record.placed = placed;
-        self.record.spans = false;
+        self.record.begin();
         self.last_token = Some(at);
     }
 
@@ -453,36 +450,21 @@ impl TokenFramer {
         needs
     }
 
-    /// The tokens of a line, one by one. While a trace is recorded, the
-    /// grammar's `spaces` and `token` read them. Else the shortcut proven equal
-    /// to those reads them.
-    #[inline(never)]
+    /// The tokens of a line, one by one, as the grammar's `spaces` and `token`
+    /// read them, each through the section's rules. Only a trace, and the line
+    /// that makes an input binary, are read so: a block is read through the
+    /// token index ([`TokenFramer::block`]).
     fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        // A fold, not a search: most lines of a reflowed file are a few bytes
-        // long. A search's setup would cost more than the line.
-        let carriage_returns = line
-            .text
-            .iter()
-            .fold(0u8, |seen, &byte| seen | u8::from(byte == b'\r'));
-        self.needs_blanks |= carriage_returns != 0;
-        let token_at = |start: usize, end: usize| LineRef {
-            offset: line.offset + start,
-            len: end - start,
-            number: line.number,
-        };
-        if super::traced::recording() {
-            let mut rest = line.text;
-            while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
-                rest = after;
-                let start = line.text.offset(text);
-                self.next_token(token_at(start, start + text.len()), text, emit);
-            }
-        } else {
-            let mut at = 0;
-            while let Some((start, end)) = next_token(line.text, at) {
-                at = end;
-                self.any_token(token_at(start, end), &line.text[start..end], emit);
-            }
+        self.needs_blanks |= line.text.contains(&b'\r');
+        let mut rest = line.text;
+        while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
+            rest = after;
+            let at = LineRef {
+                offset: line.offset + line.text.offset(text),
+                len: text.len(),
+                number: line.number,
+            };
+            self.next_token(at, text, emit);
         }
     }
 
@@ -531,7 +513,7 @@ impl TokenFramer {
             if matches!(self.state, State::Whist { begun: false, .. })
                 && matches!(text, [b'S' | b'H' | b'D' | b'C'])
             {
-                self.begin_deal(at, true);
+                self.begin_deal(at);
                 return;
             }
         }
@@ -1879,6 +1861,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::syntax::Lines;
 
     /// Whole hands and deals of plain pairs, which the framer takes in runs and
     /// frames as placed. Drawn a token at a time, thirteen pairs in a row are
@@ -2043,6 +2026,18 @@ mod tests {
         ])
     }
 
+    /// The frames of `bytes` fed a line at a time, token by token, through the
+    /// section's rules alone: the grammar's reading, which a block's must equal.
+    fn line_by_line_frames(bytes: &[u8], mode: Mode) -> Vec<Frame> {
+        let mut frames = Vec::new();
+        let mut token_framer = TokenFramer::new(mode);
+        for line in Lines::new(Block { bytes, base: 0 }, 1) {
+            token_framer.line(&line, &mut |frame| frames.push(frame));
+        }
+        token_framer.finish(&mut |frame| frames.push(frame));
+        frames
+    }
+
     /// A section of whist deals framed through the token index may end
     /// without its `#`. That is told at the last deal's last card, on its
     /// line, as the line-by-line framer tells it.
@@ -2059,10 +2054,7 @@ mod tests {
         let deal = |trump: &str, blank: &str| format!("{trump}{blank}{}", deck.join(blank));
         let text = [deal("S", " "), deal("H", "\n"), deal("D", " \t")].join("\n");
         let bytes = text.as_bytes();
-        let mut by_lines = Vec::new();
-        tokens_document(Block { bytes, base: 0 }, Mode::Auto, &mut |frame| {
-            by_lines.push(frame);
-        });
+        let by_lines = line_by_line_frames(bytes, Mode::Auto);
         let mut by_blocks = Framed::default();
         let mut framer = TokenFramer::new(Mode::Auto);
         framer.block(Isa::detect(), Block { bytes, base: 0 }, 1, &mut by_blocks);
@@ -2186,15 +2178,14 @@ mod tests {
         /// A document is framed a block at a time, through the token index and
         /// the scan of Choker hands. It is cut after any space, as the reader
         /// cuts. It gives the frames it gives when fed line by line through the
-        /// grammar's rules. Each block gives the number of the line after it.
+        /// grammar's rules alone, without the shortcuts of `any_token`. Each block gives the number of the line after it.
         #[test]
         fn blocks_frame_as_lines_do(
             bytes in document(),
             mode in mode(),
             cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
         ) {
-            let mut by_lines = Vec::new();
-            tokens_document(Block { bytes: &bytes, base: 0 }, mode, &mut |frame| by_lines.push(frame));
+            let by_lines = line_by_line_frames(&bytes, mode);
 
             let spaces: Vec<usize> = (0..bytes.len()).filter(|&at| is_space(bytes[at])).collect();
             let mut cuts: Vec<usize> = cuts

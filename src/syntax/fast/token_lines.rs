@@ -1,7 +1,7 @@
-//! The token framer's tests of a line's tokens, in a few word operations
-//! rather than a parser's calls: where the next token is (`next_token`), and
-//! whether a token is a whole Choker hand (`is_choker_hand_token`). A property
-//! test holds each equal to its definition by the grammar's `tokens` rule.
+//! The token framer's test of a token, in a few word operations rather than a
+//! parser's calls: whether it is a whole Choker hand (`is_choker_hand_token`).
+//! Also the word test `has_byte`. A property test holds each equal to its
+//! definition.
 
 use super::byte_masks::above16;
 
@@ -57,21 +57,6 @@ pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
         && all_above_space(text)
 }
 
-/// The next token of `text` from `from`: its start and end. The blanks before
-/// it are skipped (space, tab, CR: a line holds no LF). This is what the
-/// grammar's `spaces , token` reads, a byte at a time, without a parser's
-/// calls.
-#[inline(always)]
-pub(crate) fn next_token(text: &[u8], from: usize) -> Option<(usize, usize)> {
-    let is_blank = |byte: &u8| matches!(byte, b' ' | b'\t' | b'\r' | b'\n');
-    let start = from + text.get(from..)?.iter().position(|byte| !is_blank(byte))?;
-    let end = text[start..]
-        .iter()
-        .position(is_blank)
-        .map_or(text.len(), |length| start + length);
-    Some((start, end))
-}
-
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -106,27 +91,6 @@ mod tests {
             byte in prop::sample::select(vec![b'-', b'_']),
         ) {
             prop_assert_eq!(has_byte(u64::from_le_bytes(bytes), byte), bytes.contains(&byte));
-        }
-
-        /// `next_token`, from the start and after each token, reads the tokens
-        /// the `tokens` rule reads, at the same places.
-        #[test]
-        fn next_token_reads_what_the_tokens_rule_reads(text in line()) {
-            let (_, read) = tokens(&text).unwrap();
-            let mut fast = Vec::new();
-            let mut at = 0;
-            while let Some((start, end)) = next_token(&text, at) {
-                fast.push((start, end));
-                at = end;
-            }
-            let by_grammar: Vec<(usize, usize)> = read
-                .iter()
-                .map(|token| {
-                    let start = token.as_ptr() as usize - text.as_ptr() as usize;
-                    (start, start + token.len())
-                })
-                .collect();
-            prop_assert_eq!(fast, by_grammar);
         }
 
         /// `is_choker_hand_token` holds exactly when `tokens` reads the whole
