@@ -1456,8 +1456,8 @@ mod tests {
     }
 
     /// A reflowed whist deal framed through the token index gives `analyze`
-    /// its first and last lines, numbers and all, as the framer's frames give
-    /// them line by line.
+    /// its first and last lines, numbers and all, as the token framer gives
+    /// them when fed line by line.
     #[test]
     fn a_reflowed_deal_keeps_its_lines() {
         use crate::ast::Game;
@@ -1468,11 +1468,16 @@ mod tests {
             bytes: text.as_bytes(),
             base: 0,
         };
-        crate::syntax::tokens::tokens_document(block, Mode::Auto, &mut |frame: Frame| {
+        let mut emit = |frame: Frame| {
             if let Frame::Whist(lines) = frame {
                 framed.push((lines[0], lines[4]));
             }
-        });
+        };
+        let mut token_framer = TokenFramer::new(Mode::Auto);
+        for line in crate::syntax::Lines::new(block, 1) {
+            token_framer.line(&line, &mut emit);
+        }
+        token_framer.finish(&mut emit);
         let analysis = analyze(text.as_bytes(), Mode::Auto, Layout::Tokens);
         let read: Vec<_> = analysis.records.iter().map(|record| record.lines).collect();
         assert_eq!(read.len(), 200);

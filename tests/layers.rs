@@ -644,7 +644,7 @@ const SYNTAX_LAYERS: &[&str] = &[
     // framer's shortcuts.
     "fast::token_index",
     "fast::placed",
-    "fast::token_lines",
+    "fast::token_shape",
     "fast::framing",
     // Frames, sinks, modes, layouts, terminators, the framer's interface.
     "frame",

@@ -24,7 +24,7 @@ use nom::bytes::complete::{take_till1, take_while};
 use nom::{IResult, Offset, Parser};
 
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
-use super::fast::token_lines::{has_byte, is_choker_hand_token};
+use super::fast::token_shape::{has_byte, is_choker_hand_token};
 use super::frame::{
     END, Framing, HASH, Layout, MAX_JUNK_BYTES, after_terminator, line_by_line, missing_terminator,
     opens_whist, other_games_terminator, problem, problem_over, stray, terminator, unpaired,
@@ -412,11 +412,6 @@ impl TokenFramer {
         self.held.is_none() && self.trumpless.is_none()
     }
 
-    /// Feeds one line's tokens.
-    pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        self.tokens_of(line, emit);
-    }
-
     /// A deal's trump, a suit letter, at `at`: the deal begins, placed until a
     /// card comes otherwise. The state is changed in place, not rebuilt.
     /// Writing a whole `State::Whist` back reads the pieces just written, and
@@ -450,11 +445,11 @@ impl TokenFramer {
         needs
     }
 
-    /// The tokens of a line, one by one, as the grammar's `spaces` and `token`
-    /// read them, each through the section's rules. Only a trace, and the line
-    /// that makes an input binary, are read so: a block is read through the
-    /// token index ([`TokenFramer::block`]).
-    fn tokens_of(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+    /// Feeds one line's tokens, one by one, as the grammar's `spaces` and
+    /// `token` read them, each through the section's rules. Only a trace reads
+    /// lines so: a block is read through the token index
+    /// ([`TokenFramer::block`]).
+    pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.needs_blanks |= line.text.contains(&b'\r');
         let mut rest = line.text;
         while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
@@ -468,33 +463,12 @@ impl TokenFramer {
         }
     }
 
-    /// One token, by the shortcuts where they answer. They answer for a plain
-    /// pair in a hand or a deal begun, a whole Choker hand between hands, and a
-    /// deal's trump.
+    /// One token of a block, by the shortcuts where they answer. They answer
+    /// for a whole Choker hand between hands, and a deal's trump. (The plain
+    /// pairs of a hand or a deal begun come in runs: [`Self::plain_run`].)
     #[inline(always)]
     fn any_token(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
         if self.holds_nothing() {
-            // The common token: two bytes, no dash. In a bridge hand or a
-            // deal begun, it is one card and can open nothing else.
-            if is_plain_pair(text) {
-                match self.state {
-                    State::Bridge { cards, .. } if !self.may_hold_in_bridge(text, cards == 0) => {
-                        self.last_token = Some(at);
-                        self.hand_cards(at, Added::token(at, 1), emit);
-                        return;
-                    }
-                    State::Whist {
-                        begun: true,
-                        no_trump: false,
-                        ..
-                    } => {
-                        self.last_token = Some(at);
-                        self.deal_cards(at, Added::token(at, 1), emit);
-                        return;
-                    }
-                    _ => {}
-                }
-            }
             if let State::Choker {
                 hand: HandSoFar::Nothing,
                 first,
@@ -1376,7 +1350,7 @@ impl TokenFramer {
     ///
     /// A token put into the hand being read, which is whole once its name, dash
     /// and cards are in. Fast path: [`TokenFramer::any_token`] takes a whole
-    /// `name-cards` token between hands (`fast::token_lines`).
+    /// `name-cards` token between hands (`fast::token_shape`).
     fn tokens_choker_hand(&mut self, at: LineRef, shape: Shape, emit: &mut impl FrameSink) {
         if let State::Choker { hand, first, .. } = &mut self.state
             && let HandSoFar::Name(name) = *hand
@@ -1616,14 +1590,6 @@ fn may_say_no_trump(text: &[u8]) -> bool {
         .filter(|&&byte| byte != b'-' && byte != b'_')
         .nth(8)
         .is_none()
-}
-
-/// Two bytes, neither a dash: a token that is one card's place, whatever its
-/// bytes. It opens no section: a trump is one byte, a terminator one or three,
-/// and a Choker hand has a dash.
-#[inline(always)]
-fn is_plain_pair(text: &[u8]) -> bool {
-    matches!(text, [first, second] if *first != b'-' && *second != b'-')
 }
 
 /// Two bytes that are a card of the standard deck.
@@ -1957,13 +1923,13 @@ mod tests {
             12 => (token, space.clone()).prop_map(|piece| spaced(&[piece])),
             1 => choker_hands(),
             1 => cards(13..14).prop_map(|hand| spaced(&hand)),
-            // Hands in a row, which the framer takes as one run, and more.
+            // Hands in a row, each one run of plain pairs.
             1 => cards(26..520).prop_map(|hands| spaced(&hands)),
             1 => (trump, space.clone(), cards(52..53))
                 .prop_map(|(trump, after, deal)| [spaced(&[(trump, after)]), spaced(&deal)].concat()),
         ];
-        // Now and then a hand holding a control byte, which sends its block
-        // token by token. It comes in a few documents only, so that most blocks
+        // Now and then a hand holding a control byte, a token that is no plain
+        // pair. It comes in a few documents only, so that most blocks
         // are read as usual. Now and then the spaces at the end are trimmed:
         // the last token then ends the input.
         let control = prop::sample::select(vec!["Bob-2C3D\u{1}4H5S6G ", "Bob-2C3D4H5S6G\u{b}\n"]);
@@ -2071,9 +2037,16 @@ mod tests {
         assert_eq!(lines.1.number, 1 + text.matches('\n').count());
     }
 
+    /// Two bytes, neither a dash: what the token index calls a plain pair
+    /// (`fast::token_index`), a token that is one card's place, whatever its
+    /// bytes.
+    fn is_plain_pair(text: &[u8]) -> bool {
+        matches!(text, [first, second] if *first != b'-' && *second != b'-')
+    }
+
     /// No plain pair opens another section in a bridge hand, or ends one. The
-    /// test tries every pair. So the rules the shortcuts skip for a plain pair
-    /// would not answer.
+    /// test tries every pair. So the rules that `plain_run` skips for a run of
+    /// plain pairs would not answer.
     #[test]
     fn a_plain_pair_opens_and_ends_no_section() {
         for first in 0..=u8::MAX {
@@ -2175,10 +2148,11 @@ mod tests {
             }
         }
 
-        /// A document is framed a block at a time, through the token index and
-        /// the scan of Choker hands. It is cut after any space, as the reader
-        /// cuts. It gives the frames it gives when fed line by line through the
-        /// grammar's rules alone, without the shortcuts of `any_token`. Each block gives the number of the line after it.
+        /// A document is framed a block at a time, through the token index. It
+        /// is cut after any space, as the reader cuts. It gives the frames it
+        /// gives when fed line by line through the grammar's rules alone,
+        /// without the shortcuts of `plain_run` and `any_token`. Each block
+        /// gives the number of the line after it.
         #[test]
         fn blocks_frame_as_lines_do(
             bytes in document(),

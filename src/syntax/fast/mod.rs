@@ -16,5 +16,5 @@ pub(crate) mod framing;
 pub(crate) mod newline;
 pub(crate) mod placed;
 pub(crate) mod token_index;
-pub(crate) mod token_lines;
+pub(crate) mod token_shape;
 pub(crate) mod trump_line;

@@ -57,7 +57,7 @@ fn placed_cards(
     }
     let mut copy = None;
     let bytes = word_from(block, span.offset, &mut copy);
-    let (codes, _) = cards_at(bytes, span.offset, row.starts, alphabet, cards);
+    let codes = cards_at(bytes, span.offset, row.starts, alphabet, cards);
     let read = codes & 0x80 == 0;
     // Taken on trust here, so held to the reading of the row's own bytes
     // wherever the tests run.
@@ -97,8 +97,7 @@ fn word_from<'a, const N: usize>(
 
 /// The cards whose tokens start at the bits of `starts`, into `cards`, as many.
 /// Bit `i` stands for `bytes[i]`, the input's `origin + i`. Gives the code of
-/// the first pair that is no card (bit 7 set), else 0. Also gives the input's
-/// offset where the last token starts, read or not.
+/// the first pair that is no card (bit 7 set), else 0.
 ///
 /// There is a test at each card, never taken on a file of cards. The canonical
 /// rows instead gather their codes with an or and judge once. The test puts
@@ -119,33 +118,18 @@ fn cards_at(
     mut starts: u64,
     alphabet: &Alphabet,
     cards: &mut [Card],
-) -> (u8, usize) {
-    let mut last = 0;
+) -> u8 {
     let origin_card = Card::from_code(0, origin);
-    let count = cards.len();
-    for (index, slot) in cards.iter_mut().enumerate() {
+    for slot in cards {
         let at = starts.trailing_zeros() as usize;
         starts &= starts - 1;
         let word = alphabet.card_word(bytes[at], bytes[at + 1]);
         if word.cast_signed() < 0 {
-            let code = alphabet.card_code(bytes[at], bytes[at + 1]);
-            return (code, origin + last_of(at, starts, count - index - 1));
+            return alphabet.card_code(bytes[at], bytes[at + 1]);
         }
-        last = at;
         *slot = origin_card.after(at, word);
     }
-    (0, origin + last)
-}
-
-/// Where the last of the `left` next starts of `starts` is, or `at` if `left`
-/// is 0. That is where a row read up to a pair that is no card ends.
-#[cold]
-fn last_of(mut at: usize, mut starts: u64, left: usize) -> usize {
-    for _ in 0..left {
-        at = starts.trailing_zeros() as usize;
-        starts &= starts - 1;
-    }
-    at
+    0
 }
 
 /// The row of cards whose tokens lie in `span` of `block`, into `cards`, where
@@ -189,7 +173,7 @@ fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [
             return false;
         };
         filled += count;
-        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots).0;
+        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots);
     }
     // A token that starts at the span's last byte, the last of a word, has its
     // second byte past the span. Its start is still carried.

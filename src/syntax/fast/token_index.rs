@@ -35,24 +35,24 @@ pub(crate) struct TokenIndex {
 /// The masks of 64 bytes of a block: bit `i` for the byte `i` after the word's
 /// first. They are kept together, as the cursor reads them together.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Word {
+struct Word {
     /// The first byte of each token.
-    pub(crate) starts: u64,
+    starts: u64,
     /// The first byte of each token that is not a plain pair.
     others: u64,
     /// The first space after each token. A block ends in a space, or is read as
     /// if it did.
     ends: u64,
     /// Each line feed.
-    pub(crate) newlines: u64,
+    newlines: u64,
     /// The number of the line the word's first byte is on.
-    pub(crate) line: usize,
+    line: usize,
 }
 
 impl Word {
     /// The number of the line its byte `bit` (below 64) is on.
     #[inline(always)]
-    pub(crate) fn line_at(&self, bit: usize) -> usize {
+    fn line_at(&self, bit: usize) -> usize {
         self.line + (self.newlines & !from_bit(bit)).count_ones() as usize
     }
 }
@@ -420,6 +420,5 @@ mod tests {
             // Both go on from the same token.
             prop_assert_eq!(by_runs.next_token(), one_by_one.next_token());
         }
-
     }
 }

@@ -47,7 +47,7 @@ fn all_above_space(text: &[u8]) -> bool {
     }) == u16::MAX
 }
 
-/// A line that is one Choker hand token, `name-cards`. A letter comes first,
+/// A token that is one whole Choker hand, `name-cards`. A letter comes first,
 /// and the dash before ten card bytes. No byte is up to the space.
 #[inline(always)]
 pub(crate) fn is_choker_hand_token(text: &[u8]) -> bool {
