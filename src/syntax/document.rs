@@ -134,9 +134,11 @@ pub(crate) struct Framer {
     latest: usize,
 }
 
-impl Framer {
-    #[must_use]
-    pub(crate) fn new(mode: Mode) -> Self {
+impl Framing for Framer {
+    const LAYOUT: Layout = Layout::Lines;
+    const READS_LONG_LINES: bool = false;
+
+    fn new(mode: Mode) -> Self {
         let state = match mode {
             Mode::Auto | Mode::Forced(Game::Bridge) => State::Open,
             Mode::Forced(Game::Choker) => State::Choker { waiting: None },
@@ -161,63 +163,6 @@ impl Framer {
         }
     }
 
-    /// The offset of the first line the framer still holds. The input from
-    /// there on must stay available until the next call.
-    #[must_use]
-    pub(crate) fn holds_from(&self) -> Option<usize> {
-        match self.state {
-            State::Choker {
-                waiting: Some(line),
-            } => Some(line.offset),
-            State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
-            // The rows, which may become records. The line before them is only
-            // shown in a report, and may be let go.
-            State::Rows { rows, .. } => Some(rows[0].offset),
-            State::AfterCut { deal, .. } => Some(deal[0].offset),
-            // Its line, whose ending the stray report takes.
-            State::OtherTerminator {
-                at,
-                waiting,
-                deal,
-                dealt,
-            } => Some(
-                if dealt > 0 {
-                    deal[0]
-                } else {
-                    waiting.unwrap_or(at)
-                }
-                .offset,
-            ),
-            // Lines only shown in a report are held while they are near. So a
-            // run of blank lines after them is not kept in memory.
-            State::Junk { first, .. }
-                if self.latest.saturating_sub(first.offset) <= MAX_JUNK_BYTES =>
-            {
-                Some(first.offset)
-            }
-            State::Open
-                if self.recent_count > 0
-                    && self.latest.saturating_sub(self.oldest_recent_row().offset)
-                        <= MAX_JUNK_BYTES =>
-            {
-                Some(self.oldest_recent_row().offset)
-            }
-            _ => None,
-        }
-    }
-
-    /// The game of the Choker or whist section being read, for the trace's
-    /// notes. `None` between sections and in a bridge section.
-    pub(crate) fn section_game(&self) -> Option<Game> {
-        match self.state {
-            State::Choker { .. } => Some(Game::Choker),
-            State::Whist { sure: true, .. } | State::Rows { .. } | State::AfterCut { .. } => {
-                Some(Game::Whist)
-            }
-            _ => None,
-        }
-    }
-
     /// Feeds one line of the document.
     ///
     /// Each state nearly always sees one kind of line: a bridge hand, a Choker
@@ -225,7 +170,7 @@ impl Framer {
     /// from a few bytes and framed at once. Every other line takes the rules
     /// below.
     #[inline(always)]
-    pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let reference = line.reference();
         match &mut self.state {
             State::Open if fast::starts_like_card_row(line.text) => {
@@ -271,75 +216,10 @@ impl Framer {
         }
     }
 
-    /// A line that is not the usual one of its state.
-    #[inline(never)]
-    pub(in crate::syntax) fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        self.latest = line.offset;
-        if line.is_blank() {
-            return;
-        }
-        if let Some(terminator) = terminator_meant_in_one_game(self.mode, line.trimmed()) {
-            // In a document of one game, the other game's terminator before any
-            // record closes nothing. Read as the wrong terminator, its fix
-            // would end the section there. Between records, the next line says
-            // which it is.
-            match self.state {
-                _ if self.last_line.is_none() => {
-                    emit.frame(stray_line(terminator, line));
-                    return;
-                }
-                State::Choker { .. } | State::Whist { sure: true, .. } => {
-                    self.defer_other_terminator(terminator, line);
-                    return;
-                }
-                _ => {}
-            }
-        }
-        if self.mode == Mode::Auto
-            && line.trimmed() == HASH.as_bytes()
-            && matches!(self.state, State::Choker { waiting: Some(_) })
-        {
-            // Between a pair's hands, in auto. If a hand follows and makes the
-            // pair, this is a stray `#`. Else it is the section's `END` written
-            // wrong.
-            self.defer_other_terminator(HASH, line);
-            return;
-        }
-        let reference = line.reference();
-        self.last_line = Some(reference);
-        match self.state {
-            State::Open => self.section(line, emit),
-            State::Choker { .. } => self.choker_section(line, emit),
-            State::Whist {
-                count: 0,
-                sure: true,
-                ..
-            } => {
-                if !self.whist_records_on_one_line(line, emit) {
-                    self.whist_section(line, emit);
-                }
-            }
-            State::Whist { .. } => self.whist_section(line, emit),
-            State::Rows { .. } => self.rows(line, emit),
-            State::AfterCut { .. } => self.after_cut(line, emit),
-            State::Junk { .. } => self.junk(line, emit),
-            State::OtherTerminator { .. } => {
-                self.resume_after_other_terminator(Some(line), emit);
-                self.line(line, emit);
-            }
-            State::Closed { warned } => {
-                if !warned {
-                    self.state = State::Closed { warned: true };
-                    emit.frame(after_terminator(self.mode, line.content_span(), reference));
-                }
-            }
-        }
-    }
-
     /// A line too long to read. It is reported, and it ends any record it would
     /// have belonged to. So no line before it has to be kept while the rest of
     /// it is skipped. `line` holds its first bytes only.
-    pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.resume_after_other_terminator(None, emit);
         match &mut self.state {
             State::Choker { waiting } => {
@@ -397,50 +277,8 @@ impl Framer {
         ));
     }
 
-    /// In [`State::OtherTerminator`], a line after the other game's terminator.
-    /// The terminator was a stray line, and the section goes on.
-    fn resume_after_other_terminator(
-        &mut self,
-        next: Option<&Line<'_>>,
-        emit: &mut impl FrameSink,
-    ) {
-        let State::OtherTerminator {
-            waiting,
-            deal,
-            dealt,
-            ..
-        } = self.state
-        else {
-            return;
-        };
-        let Some(reports) = self.doubtful_terminator.take() else {
-            return;
-        };
-        let [wrong, stray] = *reports;
-        if self.mode == Mode::Auto && !next.is_some_and(|line| is_choker_hand_line(line.text)) {
-            // In auto, no hand follows a `#` between a pair's hands. So it was
-            // the section's `END` written wrong after all.
-            emit.frame(wrong);
-            if let Some(hand) = waiting {
-                emit.frame(self.unpaired(hand));
-            }
-            self.first_choker_hand = None;
-            self.state = State::Open;
-            return;
-        }
-        emit.frame(stray);
-        self.state = match self.mode {
-            Mode::Forced(Game::Whist) => State::Whist {
-                lines: deal,
-                count: dealt,
-                sure: true,
-            },
-            _ => State::Choker { waiting },
-        };
-    }
-
     /// The end of the input: reports what was left open.
-    pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
+    fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
         match std::mem::replace(&mut self.state, State::Open) {
             State::OtherTerminator {
@@ -512,6 +350,175 @@ impl Framer {
             }
             State::Open | State::Closed { .. } => {}
         }
+    }
+
+    /// The offset of the first line the framer still holds. The input from
+    /// there on must stay available until the next call.
+    fn holds_from(&self) -> Option<usize> {
+        match self.state {
+            State::Choker {
+                waiting: Some(line),
+            } => Some(line.offset),
+            State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
+            // The rows, which may become records. The line before them is only
+            // shown in a report, and may be let go.
+            State::Rows { rows, .. } => Some(rows[0].offset),
+            State::AfterCut { deal, .. } => Some(deal[0].offset),
+            // Its line, whose ending the stray report takes.
+            State::OtherTerminator {
+                at,
+                waiting,
+                deal,
+                dealt,
+            } => Some(
+                if dealt > 0 {
+                    deal[0]
+                } else {
+                    waiting.unwrap_or(at)
+                }
+                .offset,
+            ),
+            // Lines only shown in a report are held while they are near. So a
+            // run of blank lines after them is not kept in memory.
+            State::Junk { first, .. }
+                if self.latest.saturating_sub(first.offset) <= MAX_JUNK_BYTES =>
+            {
+                Some(first.offset)
+            }
+            State::Open
+                if self.recent_count > 0
+                    && self.latest.saturating_sub(self.oldest_recent_row().offset)
+                        <= MAX_JUNK_BYTES =>
+            {
+                Some(self.oldest_recent_row().offset)
+            }
+            _ => None,
+        }
+    }
+
+    fn take_needs_blanks(&mut self) -> bool {
+        false
+    }
+
+    /// The game of the Choker or whist section being read, for the trace's
+    /// notes. `None` between sections and in a bridge section.
+    fn section_game(&self) -> Option<Game> {
+        match self.state {
+            State::Choker { .. } => Some(Game::Choker),
+            State::Whist { sure: true, .. } | State::Rows { .. } | State::AfterCut { .. } => {
+                Some(Game::Whist)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Framer {
+    /// A line that is not the usual one of its state.
+    #[inline(never)]
+    pub(in crate::syntax) fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.latest = line.offset;
+        if line.is_blank() {
+            return;
+        }
+        if let Some(terminator) = terminator_meant_in_one_game(self.mode, line.trimmed()) {
+            // In a document of one game, the other game's terminator before any
+            // record closes nothing. Read as the wrong terminator, its fix
+            // would end the section there. Between records, the next line says
+            // which it is.
+            match self.state {
+                _ if self.last_line.is_none() => {
+                    emit.frame(stray_line(terminator, line));
+                    return;
+                }
+                State::Choker { .. } | State::Whist { sure: true, .. } => {
+                    self.defer_other_terminator(terminator, line);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if self.mode == Mode::Auto
+            && line.trimmed() == HASH.as_bytes()
+            && matches!(self.state, State::Choker { waiting: Some(_) })
+        {
+            // Between a pair's hands, in auto. If a hand follows and makes the
+            // pair, this is a stray `#`. Else it is the section's `END` written
+            // wrong.
+            self.defer_other_terminator(HASH, line);
+            return;
+        }
+        let reference = line.reference();
+        self.last_line = Some(reference);
+        match self.state {
+            State::Open => self.section(line, emit),
+            State::Choker { .. } => self.choker_section(line, emit),
+            State::Whist {
+                count: 0,
+                sure: true,
+                ..
+            } => {
+                if !self.whist_records_on_one_line(line, emit) {
+                    self.whist_section(line, emit);
+                }
+            }
+            State::Whist { .. } => self.whist_section(line, emit),
+            State::Rows { .. } => self.rows(line, emit),
+            State::AfterCut { .. } => self.after_cut(line, emit),
+            State::Junk { .. } => self.junk(line, emit),
+            State::OtherTerminator { .. } => {
+                self.resume_after_other_terminator(Some(line), emit);
+                self.line(line, emit);
+            }
+            State::Closed { warned } => {
+                if !warned {
+                    self.state = State::Closed { warned: true };
+                    emit.frame(after_terminator(self.mode, line.content_span(), reference));
+                }
+            }
+        }
+    }
+
+    /// In [`State::OtherTerminator`], a line after the other game's terminator.
+    /// The terminator was a stray line, and the section goes on.
+    fn resume_after_other_terminator(
+        &mut self,
+        next: Option<&Line<'_>>,
+        emit: &mut impl FrameSink,
+    ) {
+        let State::OtherTerminator {
+            waiting,
+            deal,
+            dealt,
+            ..
+        } = self.state
+        else {
+            return;
+        };
+        let Some(reports) = self.doubtful_terminator.take() else {
+            return;
+        };
+        let [wrong, stray] = *reports;
+        if self.mode == Mode::Auto && !next.is_some_and(|line| is_choker_hand_line(line.text)) {
+            // In auto, no hand follows a `#` between a pair's hands. So it was
+            // the section's `END` written wrong after all.
+            emit.frame(wrong);
+            if let Some(hand) = waiting {
+                emit.frame(self.unpaired(hand));
+            }
+            self.first_choker_hand = None;
+            self.state = State::Open;
+            return;
+        }
+        emit.frame(stray);
+        self.state = match self.mode {
+            Mode::Forced(Game::Whist) => State::Whist {
+                lines: deal,
+                count: dealt,
+                sure: true,
+            },
+            _ => State::Choker { waiting },
+        };
     }
 
     /// The first of [`Framer::recent_rows`] still held.
@@ -1464,40 +1471,6 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
     });
     for &row in rows {
         emit.bridge(row);
-    }
-}
-
-impl Framing for Framer {
-    const LAYOUT: Layout = Layout::Lines;
-    const READS_LONG_LINES: bool = false;
-
-    fn new(mode: Mode) -> Self {
-        Framer::new(mode)
-    }
-
-    #[inline(always)]
-    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        Framer::line(self, line, emit);
-    }
-
-    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        Framer::overlong_line(self, line, emit);
-    }
-
-    fn finish(&mut self, emit: &mut impl FrameSink) {
-        Framer::finish(self, emit);
-    }
-
-    fn holds_from(&self) -> Option<usize> {
-        Framer::holds_from(self)
-    }
-
-    fn take_needs_blanks(&mut self) -> bool {
-        false
-    }
-
-    fn section_game(&self) -> Option<Game> {
-        Framer::section_game(self)
     }
 }
 

@@ -336,9 +336,11 @@ impl Added {
     }
 }
 
-impl TokenFramer {
-    #[must_use]
-    pub(crate) fn new(mode: Mode) -> Self {
+impl Framing for TokenFramer {
+    const LAYOUT: Layout = Layout::Tokens;
+    const READS_LONG_LINES: bool = true;
+
+    fn new(mode: Mode) -> Self {
         let mut framer = Self {
             mode,
             state: State::Open,
@@ -362,9 +364,70 @@ impl TokenFramer {
         framer
     }
 
+    /// Feeds one line's tokens, one by one, as the grammar's `spaces` and
+    /// `token` read them, each through the section's rules. Only a trace reads
+    /// lines so: a block is read through the token index
+    /// ([`TokenFramer::block`]).
+    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.needs_blanks |= line.text.contains(&b'\r');
+        let mut rest = line.text;
+        while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
+            rest = after;
+            let at = LineRef {
+                offset: line.offset + line.text.offset(text),
+                len: text.len(),
+                number: line.number,
+            };
+            self.next_token(at, text, emit);
+        }
+    }
+
+    /// A line too long to read: the end of any record it would have
+    /// belonged to, as in the line layout.
+    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
+        self.end_section(emit);
+        self.state = self.section_state(mode_game(self.mode));
+        let shown = LineRef {
+            len: line.text.len().min(80),
+            ..line.reference()
+        };
+        emit.frame(problem(
+            Scope::Document,
+            Kind::LineTooLong,
+            Span::new(shown.offset, shown.len),
+            shown,
+        ));
+    }
+
+    /// The end of the input: reports what was left open.
+    fn finish(&mut self, emit: &mut impl FrameSink) {
+        if let Some(other) = self.other_terminator.take() {
+            self.state = other.section;
+            self.end_section(emit);
+            emit.frame(other.wrong);
+            self.close_section();
+        }
+        if let Some(held) = self.held.take() {
+            self.settle_trumpless(Some(held.text()), emit);
+            self.release(held, emit);
+        }
+        self.settle_trumpless(None, emit);
+        self.deal_as_hands(emit);
+        let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
+        let game = match self.state {
+            State::Whist { .. } => Game::Whist,
+            _ => Game::Choker,
+        };
+        self.end_section(emit);
+        if open && let Some(last) = self.last_token {
+            let terminator = if game == Game::Whist { HASH } else { END };
+            emit.frame(missing_terminator(game, terminator, last));
+        }
+        self.state = State::Open;
+    }
+
     /// The offset of the first token the framer still holds.
-    #[must_use]
-    pub(crate) fn holds_from(&self) -> Option<usize> {
+    fn holds_from(&self) -> Option<usize> {
         // Held too: the other game's terminator, whose report takes its
         // ending, and the section's record before it.
         let (state, terminator) = match &self.other_terminator {
@@ -393,8 +456,19 @@ impl TokenFramer {
         }
     }
 
+    /// Whether a record framed since the last call must be read with its line
+    /// ends blanked (see [`read_line_ends_as_blanks`]). A record the framer
+    /// still holds keeps the answer for the next call.
+    fn take_needs_blanks(&mut self) -> bool {
+        let needs = self.needs_blanks;
+        if self.holds_from().is_none() {
+            self.needs_blanks = false;
+        }
+        needs
+    }
+
     /// The game of the section being read, for the trace's notes.
-    pub(crate) fn section_game(&self) -> Option<Game> {
+    fn section_game(&self) -> Option<Game> {
         match self.state {
             State::Bridge { .. } => Some(Game::Bridge),
             State::Whist { .. } => Some(Game::Whist),
@@ -403,6 +477,53 @@ impl TokenFramer {
         }
     }
 
+    /// Frames through the token index (`fast::token_index`). While a trace is
+    /// recorded, it goes line by line instead, since the trace shows the
+    /// grammar's rules line by line. Both ways give the same frames; a property
+    /// test in `tokens` holds them equal.
+    #[inline(always)]
+    fn whole_lines(
+        &mut self,
+        isa: Isa,
+        block: Block<'_>,
+        first_line: usize,
+        first_nul: Option<usize>,
+        emit: &mut impl FrameSink,
+    ) -> Option<usize> {
+        if super::traced::recording() {
+            return line_by_line(self, block, first_line, first_nul, emit);
+        }
+        let Some(nul) = first_nul else {
+            return Some(self.block(isa, block, first_line, emit));
+        };
+        // The lines before the NUL's line are framed at once. Its own line is
+        // read line by line, which reports it.
+        let nul_line = memchr::memrchr(b'\n', &block.bytes[..nul - block.base])
+            .map_or(0, |newline| newline + 1);
+        let (before, from_nul) = block.bytes.split_at(nul_line);
+        let next_line = self.block(
+            isa,
+            Block {
+                bytes: before,
+                base: block.base,
+            },
+            first_line,
+            emit,
+        );
+        line_by_line(
+            self,
+            Block {
+                bytes: from_nul,
+                base: block.base + nul_line,
+            },
+            next_line,
+            first_nul,
+            emit,
+        )
+    }
+}
+
+impl TokenFramer {
     /// Whether no token is held back for the next to decide. A held token is a
     /// word that may name a Choker hand, or a deal read whole without its
     /// trump. Only when none is held may the shortcuts take the next tokens as
@@ -432,35 +553,6 @@ impl TokenFramer {
         }
         self.record.begin();
         self.last_token = Some(at);
-    }
-
-    /// Whether a record framed since the last call must be read with its line
-    /// ends blanked (see [`read_line_ends_as_blanks`]). A record the framer
-    /// still holds keeps the answer for the next call.
-    pub(crate) fn take_needs_blanks(&mut self) -> bool {
-        let needs = self.needs_blanks;
-        if self.holds_from().is_none() {
-            self.needs_blanks = false;
-        }
-        needs
-    }
-
-    /// Feeds one line's tokens, one by one, as the grammar's `spaces` and
-    /// `token` read them, each through the section's rules. Only a trace reads
-    /// lines so: a block is read through the token index
-    /// ([`TokenFramer::block`]).
-    pub(crate) fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        self.needs_blanks |= line.text.contains(&b'\r');
-        let mut rest = line.text;
-        while let Ok((after, (_, text))) = (spaces, token).parse_complete(rest) {
-            rest = after;
-            let at = LineRef {
-                offset: line.offset + line.text.offset(text),
-                len: text.len(),
-                number: line.number,
-            };
-            self.next_token(at, text, emit);
-        }
     }
 
     /// One token of a block, by the shortcuts where they answer. They answer
@@ -632,50 +724,6 @@ impl TokenFramer {
             1 => None,
             count => cursor.plain_pairs(count - 1),
         }
-    }
-
-    /// A line too long to read: the end of any record it would have
-    /// belonged to, as in the line layout.
-    pub(crate) fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        self.end_section(emit);
-        self.state = self.section_state(mode_game(self.mode));
-        let shown = LineRef {
-            len: line.text.len().min(80),
-            ..line.reference()
-        };
-        emit.frame(problem(
-            Scope::Document,
-            Kind::LineTooLong,
-            Span::new(shown.offset, shown.len),
-            shown,
-        ));
-    }
-
-    /// The end of the input: reports what was left open.
-    pub(crate) fn finish(&mut self, emit: &mut impl FrameSink) {
-        if let Some(other) = self.other_terminator.take() {
-            self.state = other.section;
-            self.end_section(emit);
-            emit.frame(other.wrong);
-            self.close_section();
-        }
-        if let Some(held) = self.held.take() {
-            self.settle_trumpless(Some(held.text()), emit);
-            self.release(held, emit);
-        }
-        self.settle_trumpless(None, emit);
-        self.deal_as_hands(emit);
-        let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
-        let game = match self.state {
-            State::Whist { .. } => Game::Whist,
-            _ => Game::Choker,
-        };
-        self.end_section(emit);
-        if open && let Some(last) = self.last_token {
-            let terminator = if game == Game::Whist { HASH } else { END };
-            emit.frame(missing_terminator(game, terminator, last));
-        }
-        self.state = State::Open;
     }
 
     /// The deal read whole without its trump ([`Self::trumpless`]), if any,
@@ -1741,85 +1789,6 @@ pub(crate) fn spaced(pieces: &[(&str, &str)]) -> Vec<u8> {
         .flatten()
         .copied()
         .collect()
-}
-
-impl Framing for TokenFramer {
-    const LAYOUT: Layout = Layout::Tokens;
-    const READS_LONG_LINES: bool = true;
-
-    fn new(mode: Mode) -> Self {
-        TokenFramer::new(mode)
-    }
-
-    #[inline(always)]
-    fn line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        TokenFramer::line(self, line, emit);
-    }
-
-    fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
-        TokenFramer::overlong_line(self, line, emit);
-    }
-
-    fn finish(&mut self, emit: &mut impl FrameSink) {
-        TokenFramer::finish(self, emit);
-    }
-
-    fn holds_from(&self) -> Option<usize> {
-        TokenFramer::holds_from(self)
-    }
-
-    fn take_needs_blanks(&mut self) -> bool {
-        TokenFramer::take_needs_blanks(self)
-    }
-
-    fn section_game(&self) -> Option<Game> {
-        TokenFramer::section_game(self)
-    }
-
-    /// Frames through the token index (`fast::token_index`). While a trace is
-    /// recorded, it goes line by line instead, since the trace shows the
-    /// grammar's rules line by line. Both ways give the same frames; a property
-    /// test in `tokens` holds them equal.
-    #[inline(always)]
-    fn whole_lines(
-        &mut self,
-        isa: Isa,
-        block: Block<'_>,
-        first_line: usize,
-        first_nul: Option<usize>,
-        emit: &mut impl FrameSink,
-    ) -> Option<usize> {
-        if super::traced::recording() {
-            return line_by_line(self, block, first_line, first_nul, emit);
-        }
-        let Some(nul) = first_nul else {
-            return Some(self.block(isa, block, first_line, emit));
-        };
-        // The lines before the NUL's line are framed at once. Its own line is
-        // read line by line, which reports it.
-        let nul_line = memchr::memrchr(b'\n', &block.bytes[..nul - block.base])
-            .map_or(0, |newline| newline + 1);
-        let (before, from_nul) = block.bytes.split_at(nul_line);
-        let next_line = self.block(
-            isa,
-            Block {
-                bytes: before,
-                base: block.base,
-            },
-            first_line,
-            emit,
-        );
-        line_by_line(
-            self,
-            Block {
-                bytes: from_nul,
-                base: block.base + nul_line,
-            },
-            next_line,
-            first_nul,
-            emit,
-        )
-    }
 }
 
 #[cfg(test)]

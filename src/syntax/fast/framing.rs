@@ -1,5 +1,5 @@
 //! The framer's shortcut arms: the tests at the top of
-//! [`Framer::line`](crate::syntax::Framer::line). They recognise the line each
+//! `Framer::line` (in `document.rs`). They recognise the line each
 //! state nearly always sees from a few bytes. Such lines are a bridge hand, a
 //! Choker hand, and a deal's trump letter and play lines. The shortcut frames
 //! them at once, without the rules' classification of the line. That is
@@ -77,7 +77,7 @@ fn no_blank_before(text: &[u8], count: usize) -> bool {
 mod tests {
     use super::*;
     use crate::ast::Game;
-    use crate::syntax::{Block, Framer, Lines, Mode};
+    use crate::syntax::{Block, Framer, Framing, Lines, Mode};
 
     #[test]
     fn letter_or_digit_is_ascii_alphanumeric() {
