@@ -15,9 +15,9 @@
 
 use super::fast::framing as fast;
 use super::frame::{
-    END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, after_terminator,
-    has_more_tokens_than, missing_terminator, opens_choker, opens_whist, problem, problem_over,
-    stray, terminator, unpaired, wrong_terminator,
+    END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, OtherTerminator,
+    after_terminator, has_more_tokens_than, missing_terminator, opens_choker, opens_whist, problem,
+    problem_over, stray, terminator, unpaired, wrong_terminator,
 };
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
@@ -84,19 +84,6 @@ enum State {
     Closed {
         warned: bool,
     },
-    /// `--game` forced: the other game's terminator between records. That is
-    /// `#` among Choker hands, or `END` between deals. Its report
-    /// ([`Framer::doubtful_terminator`]) waits for the next line. At the end of
-    /// the input, it is the section's terminator written wrong. Before more
-    /// lines, it is a stray line, and the section goes on.
-    OtherTerminator {
-        at: LineRef,
-        /// The Choker hand waiting for its opponent.
-        waiting: Option<LineRef>,
-        /// The lines of the whist deal begun, and how many.
-        deal: [LineRef; 5],
-        dealt: usize,
-    },
 }
 
 /// Groups lines into [`Frame`]s, as a state machine over lines. It runs the
@@ -120,9 +107,10 @@ pub(crate) struct Framer {
     /// A doubtful deal opened by a damaged trump line (`SH`, `H.`). Only rows
     /// that are one whole deck prove it whist. `None` for any other deal.
     damaged_trump: Option<DamagedTrump>,
-    /// In [`State::OtherTerminator`], its two reports: the wrong
-    /// terminator, and the stray one.
-    doubtful_terminator: Option<Box<[Frame; 2]>>,
+    /// The other game's terminator between records, held with the section's
+    /// state until the next line says what it is. Meanwhile the state is
+    /// closed.
+    other_terminator: Option<Box<OtherTerminator<State>>>,
     /// The last bridge hands read in a row, up to four. Also how many there
     /// were since the last line of another kind. A `#` right after them says
     /// they may have been a whist deal that lost its trump line. That report
@@ -156,7 +144,7 @@ impl Framing for Framer {
             first_choker_hand: None,
             doubtful_trump: None,
             damaged_trump: None,
-            doubtful_terminator: None,
+            other_terminator: None,
             recent_rows: [LineRef::default(); 4],
             recent_count: 0,
             latest: 0,
@@ -261,7 +249,7 @@ impl Framing for Framer {
             }
             State::Junk { .. } => self.end_junk(emit),
             // Resumed above.
-            State::Open | State::Closed { .. } | State::OtherTerminator { .. } => {}
+            State::Open | State::Closed { .. } => {}
         }
         self.recent_count = 0;
         let shown = LineRef {
@@ -280,25 +268,22 @@ impl Framing for Framer {
     /// The end of the input: reports what was left open.
     fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
-        match std::mem::replace(&mut self.state, State::Open) {
-            State::OtherTerminator {
-                waiting,
-                deal,
-                dealt,
-                ..
-            } => {
-                // The section's terminator, written wrong.
-                if let Some(reports) = self.doubtful_terminator.take() {
-                    let [wrong, _] = *reports;
-                    emit.frame(wrong);
+        if let Some(other) = self.other_terminator.take().map(|other| *other) {
+            // The section's terminator, written wrong.
+            emit.frame(other.wrong);
+            match other.section {
+                State::Choker {
+                    waiting: Some(hand),
+                } => emit.frame(self.unpaired(hand)),
+                State::Whist { lines, count, .. } if count > 0 => {
+                    emit.frame(cut_short(&lines, count));
                 }
-                if let Some(hand) = waiting {
-                    emit.frame(self.unpaired(hand));
-                }
-                if dealt > 0 {
-                    emit.frame(cut_short(&deal, dealt));
-                }
+                _ => {}
             }
+            self.state = State::Open;
+            return;
+        }
+        match std::mem::replace(&mut self.state, State::Open) {
             State::Choker { waiting } => {
                 if let Some(hand) = waiting {
                     emit.frame(self.unpaired(hand));
@@ -355,6 +340,16 @@ impl Framing for Framer {
     /// The offset of the first line the framer still holds. The input from
     /// there on must stay available until the next call.
     fn holds_from(&self) -> Option<usize> {
+        if let Some(other) = &self.other_terminator {
+            // Its line too, whose ending the stray report takes.
+            return Some(match other.section {
+                State::Choker {
+                    waiting: Some(line),
+                } => line.offset,
+                State::Whist { lines, count, .. } if count > 0 => lines[0].offset,
+                _ => other.at.offset,
+            });
+        }
         match self.state {
             State::Choker {
                 waiting: Some(line),
@@ -364,20 +359,6 @@ impl Framing for Framer {
             // shown in a report, and may be let go.
             State::Rows { rows, .. } => Some(rows[0].offset),
             State::AfterCut { deal, .. } => Some(deal[0].offset),
-            // Its line, whose ending the stray report takes.
-            State::OtherTerminator {
-                at,
-                waiting,
-                deal,
-                dealt,
-            } => Some(
-                if dealt > 0 {
-                    deal[0]
-                } else {
-                    waiting.unwrap_or(at)
-                }
-                .offset,
-            ),
             // Lines only shown in a report are held while they are near. So a
             // run of blank lines after them is not kept in memory.
             State::Junk { first, .. }
@@ -419,6 +400,11 @@ impl Framer {
     pub(in crate::syntax) fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.latest = line.offset;
         if line.is_blank() {
+            return;
+        }
+        if self.other_terminator.is_some() {
+            self.resume_after_other_terminator(Some(line), emit);
+            self.line(line, emit);
             return;
         }
         if let Some(terminator) = terminator_meant_in_one_game(self.mode, line.trimmed()) {
@@ -466,10 +452,6 @@ impl Framer {
             State::Rows { .. } => self.rows(line, emit),
             State::AfterCut { .. } => self.after_cut(line, emit),
             State::Junk { .. } => self.junk(line, emit),
-            State::OtherTerminator { .. } => {
-                self.resume_after_other_terminator(Some(line), emit);
-                self.line(line, emit);
-            }
             State::Closed { warned } => {
                 if !warned {
                     self.state = State::Closed { warned: true };
@@ -479,46 +461,33 @@ impl Framer {
         }
     }
 
-    /// In [`State::OtherTerminator`], a line after the other game's terminator.
-    /// The terminator was a stray line, and the section goes on.
+    /// A line after the other game's terminator ([`Framer::other_terminator`]),
+    /// or `None` for a line too long to read. The terminator was a stray line,
+    /// and the section goes on.
     fn resume_after_other_terminator(
         &mut self,
         next: Option<&Line<'_>>,
         emit: &mut impl FrameSink,
     ) {
-        let State::OtherTerminator {
-            waiting,
-            deal,
-            dealt,
-            ..
-        } = self.state
-        else {
+        let Some(other) = self.other_terminator.take().map(|other| *other) else {
             return;
         };
-        let Some(reports) = self.doubtful_terminator.take() else {
-            return;
-        };
-        let [wrong, stray] = *reports;
         if self.mode == Mode::Auto && !next.is_some_and(|line| is_choker_hand_line(line.text)) {
             // In auto, no hand follows a `#` between a pair's hands. So it was
             // the section's `END` written wrong after all.
-            emit.frame(wrong);
-            if let Some(hand) = waiting {
+            emit.frame(other.wrong);
+            if let State::Choker {
+                waiting: Some(hand),
+            } = other.section
+            {
                 emit.frame(self.unpaired(hand));
             }
             self.first_choker_hand = None;
             self.state = State::Open;
             return;
         }
-        emit.frame(stray);
-        self.state = match self.mode {
-            Mode::Forced(Game::Whist) => State::Whist {
-                lines: deal,
-                count: dealt,
-                sure: true,
-            },
-            _ => State::Choker { waiting },
-        };
+        emit.frame(other.stray);
+        self.state = other.section;
     }
 
     /// The first of [`Framer::recent_rows`] still held.
@@ -1213,27 +1182,22 @@ impl Framer {
     /// The next line says which it is. The Choker hand waiting, or the deal
     /// begun, is kept for then.
     fn defer_other_terminator(&mut self, terminator: &'static str, line: &Line<'_>) {
-        let (waiting, deal, dealt) = match self.state {
-            State::Choker { waiting } => (waiting, [LineRef::default(); 5], 0),
-            State::Whist { lines, count, .. } => (None, lines, count),
-            _ => (None, [LineRef::default(); 5], 0),
-        };
         // The section's own terminator, which a line at the end stands for.
         let expected = if self.mode == Mode::Forced(Game::Whist) {
             HASH
         } else {
             END
         };
-        self.doubtful_terminator = Some(Box::new([
-            wrong_line(expected, line),
-            stray_line(terminator, line),
-        ]));
-        self.state = State::OtherTerminator {
-            at: line.reference(),
-            waiting,
-            deal,
-            dealt,
-        };
+        let whole = Span::new(line.offset, line.text.len());
+        let bytes = (line.trimmed(), whole, line.content_span());
+        let section = std::mem::replace(&mut self.state, State::Closed { warned: true });
+        self.other_terminator = Some(OtherTerminator::new(
+            terminator,
+            expected,
+            bytes,
+            line.reference(),
+            section,
+        ));
     }
 
     /// The state after `END` or `#`: a new section in `--game auto`,

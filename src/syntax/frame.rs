@@ -255,6 +255,42 @@ pub(crate) fn wrong_terminator(
     problem(Scope::Document, kind, span, at)
 }
 
+/// The other game's terminator between the records of a section of the game
+/// forced: `#` among Choker hands, `END` between deals. In auto, also a `#`
+/// between a Choker pair's hands. Its report waits for what comes next, while
+/// the framer holds it with the section's state. At the end of the input it
+/// is the section's terminator written wrong. Before more input it is a stray
+/// terminator, and the section goes on.
+#[derive(Debug)]
+pub(crate) struct OtherTerminator<S> {
+    pub(crate) at: LineRef,
+    /// The report of the section's terminator written wrong.
+    pub(crate) wrong: Frame,
+    /// The report of a stray terminator.
+    pub(crate) stray: Frame,
+    /// The section's state, in which reading goes on after a stray.
+    pub(crate) section: S,
+}
+
+impl<S> OtherTerminator<S> {
+    /// `terminator`, written as `found` at `label` of the unit `at`, whose
+    /// bytes are `line`, in a section that `expected` ends.
+    pub(crate) fn new(
+        terminator: &'static str,
+        expected: &'static str,
+        (found, line, label): (&[u8], Span, Span),
+        at: LineRef,
+        section: S,
+    ) -> Box<Self> {
+        Box::new(Self {
+            at,
+            wrong: wrong_terminator(expected, found, label, at),
+            stray: stray(terminator, line, label, at),
+            section,
+        })
+    }
+}
+
 /// The last hand of a Choker section, left without an opponent. The pairs from
 /// the section's `first` hand to the line `to_line` may pair the wrong two.
 pub(crate) fn unpaired(first: Option<LineRef>, hand: LineRef, to_line: usize) -> Frame {

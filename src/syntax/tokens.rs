@@ -26,9 +26,9 @@ use nom::{IResult, Offset, Parser};
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_shape::{has_byte, is_choker_hand_token};
 use super::frame::{
-    END, Framing, HASH, Layout, MAX_JUNK_BYTES, after_terminator, line_by_line, missing_terminator,
-    opens_whist, other_games_terminator, problem, problem_over, stray, terminator, unpaired,
-    wrong_terminator,
+    END, Framing, HASH, Layout, MAX_JUNK_BYTES, OtherTerminator, after_terminator, line_by_line,
+    missing_terminator, opens_whist, other_games_terminator, problem, problem_over, stray,
+    terminator, unpaired, wrong_terminator,
 };
 use super::frame::{Frame, FrameSink, Mode};
 use super::traced::traced;
@@ -206,7 +206,7 @@ pub(crate) struct TokenFramer {
     /// terminator written wrong, and a stray terminator. The next token says
     /// which. If a token comes, it was a stray, and the section goes on. If the
     /// input ends, it was the section's terminator.
-    other_terminator: Option<Box<OtherTerminator>>,
+    other_terminator: Option<Box<OtherTerminator<State>>>,
     /// The last token read, where a report of what is missing after it points.
     last_token: Option<LineRef>,
     /// Where the tokens of a block are, reused from block to block.
@@ -233,15 +233,6 @@ pub(crate) struct TokenFramer {
     /// The first token of the bridge section opened in auto. A `#` after 52
     /// cards of it may end a whist deal that lost its trump.
     bridge_opened: Option<LineRef>,
-}
-
-/// What [`TokenFramer::other_terminator`] holds.
-#[derive(Debug)]
-struct OtherTerminator {
-    at: LineRef,
-    wrong: Frame,
-    stray: Frame,
-    section: State,
 }
 
 /// A word of letters held by [`TokenFramer::held`], with its bytes. It is a
@@ -1094,12 +1085,9 @@ impl TokenFramer {
             emit.frame(deal_cut_short(pieces, *cards, *no_trump));
         }
         if found == END {
-            emit.frame(problem(
-                Scope::Document,
-                Kind::WrongTerminator {
-                    expected: HASH,
-                    found: END.to_owned(),
-                },
+            emit.frame(wrong_terminator(
+                HASH,
+                text,
                 Span::new(at.offset, at.len),
                 at,
             ));
@@ -1226,12 +1214,9 @@ impl TokenFramer {
         } else if let Some(found) = terminator(text) {
             self.end_section(emit);
             if found == HASH {
-                emit.frame(problem(
-                    Scope::Document,
-                    Kind::WrongTerminator {
-                        expected: END,
-                        found: HASH.to_owned(),
-                    },
+                emit.frame(wrong_terminator(
+                    END,
+                    text,
                     Span::new(at.offset, at.len),
                     at,
                 ));
@@ -1265,17 +1250,11 @@ impl TokenFramer {
     /// of the game forced. The next token says which it is.
     fn defer_other_terminator(&mut self, terminator: &'static str, at: LineRef) {
         let expected = if terminator == HASH { END } else { HASH };
-        self.other_terminator = Some(Box::new(OtherTerminator {
-            at,
-            wrong: wrong_terminator(
-                expected,
-                terminator.as_bytes(),
-                Span::new(at.offset, at.len),
-                at,
-            ),
-            stray: stray_token(terminator, at),
-            section: self.state,
-        }));
+        let span = Span::new(at.offset, at.len);
+        let bytes = (terminator.as_bytes(), span, span);
+        self.other_terminator = Some(OtherTerminator::new(
+            terminator, expected, bytes, at, self.state,
+        ));
         self.state = State::Closed { warned: true };
     }
 
