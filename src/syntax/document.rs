@@ -16,8 +16,8 @@
 use super::fast::framing as fast;
 use super::frame::{
     END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, OtherTerminator,
-    after_terminator, has_more_tokens_than, missing_terminator, opens_choker, opens_whist, problem,
-    problem_over, stray, terminator, unpaired, wrong_terminator,
+    after_terminator, has_more_tokens_than, line_too_long, missing_terminator, opens_choker,
+    opens_whist, problem, problem_over, stray, terminator, unpaired, wrong_terminator,
 };
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
@@ -252,17 +252,9 @@ impl Framing for Framer {
             State::Open | State::Closed { .. } => {}
         }
         self.recent_count = 0;
-        let shown = LineRef {
-            len: line.text.len().min(80),
-            ..line.reference()
-        };
+        let (shown, report) = line_too_long(line);
         self.last_line = Some(shown);
-        emit.frame(problem(
-            Scope::Document,
-            Kind::LineTooLong,
-            Span::new(shown.offset, shown.len),
-            shown,
-        ));
+        emit.frame(report);
     }
 
     /// The end of the input: reports what was left open.

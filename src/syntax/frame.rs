@@ -332,6 +332,20 @@ pub(crate) fn missing_terminator(game: Game, terminator: &'static str, last: Lin
     )
 }
 
+/// The report of a line too long to read, whose first bytes are `line`, and
+/// the bytes it shows.
+pub(crate) fn line_too_long(line: &Line<'_>) -> (LineRef, Frame) {
+    let shown = LineRef {
+        len: line.text.len().min(SHOWN_OF_OVERLONG_LINE),
+        ..line.reference()
+    };
+    let span = Span::new(shown.offset, shown.len);
+    (
+        shown,
+        problem(Scope::Document, Kind::LineTooLong, span, shown),
+    )
+}
+
 /// The report of a NUL byte at `offset` of `line`: the input is binary.
 /// The report shows the line up to the byte when that is short, else the
 /// byte alone.

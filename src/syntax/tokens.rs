@@ -27,8 +27,8 @@ use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_shape::{has_byte, is_choker_hand_token};
 use super::frame::{
     END, Framing, HASH, Layout, MAX_JUNK_BYTES, OtherTerminator, after_terminator, line_by_line,
-    missing_terminator, opens_whist, other_games_terminator, problem, problem_over, stray,
-    terminator, unpaired, wrong_terminator,
+    line_too_long, missing_terminator, opens_whist, other_games_terminator, problem, problem_over,
+    stray, terminator, unpaired, wrong_terminator,
 };
 use super::frame::{Frame, FrameSink, Mode};
 use super::traced::traced;
@@ -378,16 +378,7 @@ impl Framing for TokenFramer {
     fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.end_section(emit);
         self.state = self.section_state(mode_game(self.mode));
-        let shown = LineRef {
-            len: line.text.len().min(80),
-            ..line.reference()
-        };
-        emit.frame(problem(
-            Scope::Document,
-            Kind::LineTooLong,
-            Span::new(shown.offset, shown.len),
-            shown,
-        ));
+        emit.frame(line_too_long(line).1);
     }
 
     /// The end of the input: reports what was left open.
