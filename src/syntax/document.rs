@@ -15,9 +15,9 @@
 
 use super::fast::framing as fast;
 use super::frame::{
-    END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, OtherTerminator,
+    END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, OtherTerminator, Pairs,
     after_terminator, has_more_tokens_than, line_too_long, missing_terminator, opens_choker,
-    opens_whist, problem, problem_over, stray, terminator, unpaired, wrong_terminator,
+    opens_whist, problem, problem_over, stray, terminator, wrong_terminator,
 };
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
@@ -29,7 +29,7 @@ enum State {
     /// because a bridge section ends at any line that opens another.
     Open,
     Choker {
-        waiting: Option<LineRef>,
+        pairs: Pairs,
     },
     Whist {
         lines: [LineRef; 5],
@@ -96,11 +96,6 @@ pub(crate) struct Framer {
     /// The last line read into the current Choker section. A missing `END` is
     /// reported there when the next section starts without one.
     last_choker_line: Option<LineRef>,
-    /// The first hand of the current Choker section. A section may end with a
-    /// hand unpaired. Then a hand is missing or extra somewhere after this one.
-    /// Every pair from there may have been read with the wrong opponent, and
-    /// the report says so.
-    first_choker_hand: Option<LineRef>,
     /// The suit a doubtful deal's first line named (`Hearts`), if any. Its
     /// report offers it as the fix.
     doubtful_trump: Option<u8>,
@@ -129,7 +124,9 @@ impl Framing for Framer {
     fn new(mode: Mode) -> Self {
         let state = match mode {
             Mode::Auto | Mode::Forced(Game::Bridge) => State::Open,
-            Mode::Forced(Game::Choker) => State::Choker { waiting: None },
+            Mode::Forced(Game::Choker) => State::Choker {
+                pairs: Pairs::default(),
+            },
             Mode::Forced(Game::Whist) => State::Whist {
                 lines: [LineRef::default(); 5],
                 count: 0,
@@ -141,7 +138,6 @@ impl Framing for Framer {
             state,
             last_line: None,
             last_choker_line: None,
-            first_choker_hand: None,
             doubtful_trump: None,
             damaged_trump: None,
             other_terminator: None,
@@ -167,16 +163,10 @@ impl Framing for Framer {
                 self.recent_count += 1;
                 emit.bridge(reference);
             }
-            State::Choker { waiting } if fast::looks_like_choker_hand(line.text) => {
+            State::Choker { pairs } if fast::looks_like_choker_hand(line.text) => {
                 self.last_line = Some(reference);
                 self.last_choker_line = Some(reference);
-                match waiting.take() {
-                    Some(first) => emit.choker([first, reference]),
-                    None => {
-                        *waiting = Some(reference);
-                        self.first_choker_hand.get_or_insert(reference);
-                    }
-                }
+                pairs.hand(reference, emit);
             }
             State::Whist {
                 lines,
@@ -210,9 +200,9 @@ impl Framing for Framer {
     fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.resume_after_other_terminator(None, emit);
         match &mut self.state {
-            State::Choker { waiting } => {
-                if let Some(hand) = waiting.take() {
-                    emit.frame(self.unpaired(hand));
+            State::Choker { pairs } => {
+                if let Some(report) = pairs.unpaired(line_before) {
+                    emit.frame(report);
                 }
             }
             State::Whist {
@@ -264,9 +254,11 @@ impl Framing for Framer {
             // The section's terminator, written wrong.
             emit.frame(other.wrong);
             match other.section {
-                State::Choker {
-                    waiting: Some(hand),
-                } => emit.frame(self.unpaired(hand)),
+                State::Choker { mut pairs } => {
+                    if let Some(report) = pairs.unpaired(line_before) {
+                        emit.frame(report);
+                    }
+                }
                 State::Whist { lines, count, .. } if count > 0 => {
                     emit.frame(cut_short(&lines, count));
                 }
@@ -276,9 +268,9 @@ impl Framing for Framer {
             return;
         }
         match std::mem::replace(&mut self.state, State::Open) {
-            State::Choker { waiting } => {
-                if let Some(hand) = waiting {
-                    emit.frame(self.unpaired(hand));
+            State::Choker { mut pairs } => {
+                if let Some(report) = pairs.unpaired(line_before) {
+                    emit.frame(report);
                 }
                 if let Some(last) = last {
                     emit.frame(missing_terminator(Game::Choker, END, last));
@@ -336,7 +328,11 @@ impl Framing for Framer {
             // Its line too, whose ending the stray report takes.
             return Some(match other.section {
                 State::Choker {
-                    waiting: Some(line),
+                    pairs:
+                        Pairs {
+                            waiting: Some(line),
+                            ..
+                        },
                 } => line.offset,
                 State::Whist { lines, count, .. } if count > 0 => lines[0].offset,
                 _ => other.at.offset,
@@ -344,7 +340,11 @@ impl Framing for Framer {
         }
         match self.state {
             State::Choker {
-                waiting: Some(line),
+                pairs:
+                    Pairs {
+                        waiting: Some(line),
+                        ..
+                    },
             } => Some(line.offset),
             State::Whist { lines, count, .. } if count > 0 => Some(lines[0].offset),
             // The rows, which may become records. The line before them is only
@@ -418,7 +418,15 @@ impl Framer {
         }
         if self.mode == Mode::Auto
             && line.trimmed() == HASH.as_bytes()
-            && matches!(self.state, State::Choker { waiting: Some(_) })
+            && matches!(
+                self.state,
+                State::Choker {
+                    pairs: Pairs {
+                        waiting: Some(_),
+                        ..
+                    }
+                }
+            )
         {
             // Between a pair's hands, in auto. If a hand follows and makes the
             // pair, this is a stray `#`. Else it is the section's `END` written
@@ -468,13 +476,11 @@ impl Framer {
             // In auto, no hand follows a `#` between a pair's hands. So it was
             // the section's `END` written wrong after all.
             emit.frame(other.wrong);
-            if let State::Choker {
-                waiting: Some(hand),
-            } = other.section
+            if let State::Choker { mut pairs } = other.section
+                && let Some(report) = pairs.unpaired(line_before)
             {
-                emit.frame(self.unpaired(hand));
+                emit.frame(report);
             }
-            self.first_choker_hand = None;
             self.state = State::Open;
             return;
         }
@@ -527,13 +533,12 @@ impl Framer {
                 return;
             }
             if opens_choker(trimmed) {
-                self.state = State::Choker { waiting: None };
+                let mut pairs = Pairs::default();
+                self.state = State::Choker { pairs };
                 if !self.choker_records_on_one_line(line, emit) {
-                    self.state = State::Choker {
-                        waiting: Some(reference),
-                    };
+                    pairs.hand(reference, emit);
+                    self.state = State::Choker { pairs };
                     self.last_choker_line = Some(reference);
-                    self.first_choker_hand = Some(reference);
                 }
                 return;
             }
@@ -716,13 +721,11 @@ impl Framer {
             reference,
         ));
         if trimmed.ends_with(END.as_bytes()) {
-            if let State::Choker {
-                waiting: Some(hand),
-            } = self.state
+            if let State::Choker { mut pairs } = self.state
+                && let Some(report) = pairs.unpaired(line_before)
             {
-                emit.frame(self.unpaired(hand));
+                emit.frame(report);
             }
-            self.first_choker_hand = None;
             self.state = self.after_terminator();
         }
         true
@@ -736,62 +739,38 @@ impl Framer {
         if self.choker_records_on_one_line(line, emit) {
             return;
         }
-        if let State::Choker { waiting } = &mut self.state
-            && is_choker_hand_line(line.text)
-        {
-            // `name-cards`, which is neither `END` nor a line that opens
-            // another section.
-            let reference = line.reference();
-            self.last_choker_line = Some(reference);
-            match waiting.take() {
-                Some(first) => emit.choker([first, reference]),
-                None => {
-                    *waiting = Some(reference);
-                    self.first_choker_hand.get_or_insert(reference);
-                }
-            }
-            return;
-        }
-        let State::Choker { waiting } = self.state else {
+        let State::Choker { pairs } = &mut self.state else {
             unreachable!("choker_section is called in the Choker state only");
         };
         let trimmed = line.trimmed();
-        let meant_end = means_terminator(trimmed);
-        if trimmed == END.as_bytes() || meant_end {
-            if trimmed != END.as_bytes() {
-                emit.frame(wrong_line(END, line));
-            }
-            if let Some(hand) = waiting {
-                emit.frame(self.unpaired(hand));
-            }
-            self.first_choker_hand = None;
-            self.state = self.after_terminator();
-        } else if self.mode == Mode::Auto
+        let ends = trimmed == END.as_bytes() || means_terminator(trimmed);
+        // `END` left out: the line opens the next section.
+        let left_out = self.mode == Mode::Auto
             && !trimmed.contains(&b'-')
-            && (opens_whist(trimmed) || is_card_row(trimmed))
-        {
-            // `END` was left out. Close the section where it should have been,
-            // and read this line as the start of the next one.
-            if let Some(hand) = waiting {
-                emit.frame(self.unpaired(hand));
-            }
-            if let Some(last) = self.last_choker_line {
-                emit.frame(missing_terminator(Game::Choker, END, last));
-            }
-            self.first_choker_hand = None;
-            self.state = State::Open;
-            self.section(line, emit);
-        } else if let Some(first) = waiting {
-            emit.choker([first, line.reference()]);
-            self.state = State::Choker { waiting: None };
-            self.last_choker_line = Some(line.reference());
-        } else {
-            self.state = State::Choker {
-                waiting: Some(line.reference()),
-            };
-            self.last_choker_line = Some(line.reference());
-            self.first_choker_hand.get_or_insert(line.reference());
+            && (opens_whist(trimmed) || is_card_row(trimmed));
+        if !ends && !left_out {
+            // A hand: `name-cards`, or a line its reading reports.
+            let reference = line.reference();
+            self.last_choker_line = Some(reference);
+            pairs.hand(reference, emit);
+            return;
         }
+        if trimmed != END.as_bytes() && ends {
+            emit.frame(wrong_line(END, line));
+        }
+        if let Some(report) = pairs.unpaired(line_before) {
+            emit.frame(report);
+        }
+        if ends {
+            self.state = self.after_terminator();
+            return;
+        }
+        // Close the section where `END` should have been.
+        if let Some(last) = self.last_choker_line {
+            emit.frame(missing_terminator(Game::Choker, END, last));
+        }
+        self.state = State::Open;
+        self.section(line, emit);
     }
 
     /// `whist_section = whist_deal , { whist_deal } , "#" ;`
@@ -1038,15 +1017,6 @@ impl Framer {
         };
     }
 
-    /// The last hand of a Choker section, left without an opponent. The section
-    /// holds an odd number of hands, so one is missing or extra somewhere.
-    /// Every pair before this hand may pair the wrong two. Those pairs were
-    /// evaluated already, since a section is not held whole. So the report's
-    /// second label covers them all. The section ends.
-    fn unpaired(&mut self, hand: LineRef) -> Frame {
-        unpaired(self.first_choker_hand.take(), hand, hand.number - 1)
-    }
-
     /// A line after a `#` that cut a deal short: see [`State::AfterCut`].
     fn after_cut(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         let State::AfterCut {
@@ -1222,6 +1192,12 @@ struct DamagedTrump {
     /// Where the line is prose (`H.`), its span and whether it stood in a
     /// bridge section. Without the doubt, it began a run of prose.
     prose: Option<(Span, bool)>,
+}
+
+/// The last line a report of an unpaired `hand` marks: the line before it. A
+/// line holds one hand.
+fn line_before(hand: LineRef) -> usize {
+    hand.number - 1
 }
 
 /// A trump line damaged into something card-like (`SH`, `H.`). It is a suit

@@ -291,9 +291,43 @@ impl<S> OtherTerminator<S> {
     }
 }
 
+/// The hands of a Choker section, paired in the order they come.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Pairs {
+    /// The first hand of a pair, waiting for its opponent.
+    pub(crate) waiting: Option<LineRef>,
+    /// The section's first hand. A section may end with a hand unpaired. Then a
+    /// hand is missing or extra somewhere after this one. Every pair from there
+    /// may have been read with the wrong opponent, and the report says so.
+    first: Option<LineRef>,
+}
+
+impl Pairs {
+    /// A whole hand: the first of a pair, or its opponent. The pair is then
+    /// framed.
+    #[inline(always)]
+    pub(crate) fn hand(&mut self, hand: LineRef, emit: &mut impl FrameSink) {
+        match self.waiting.take() {
+            Some(opponent) => emit.choker([opponent, hand]),
+            None => {
+                self.waiting = Some(hand);
+                self.first.get_or_insert(hand);
+            }
+        }
+    }
+
+    /// The report of the hand left waiting, if one is, as the section ends. The
+    /// pairs from the section's first hand to the line `to_line(hand)` may
+    /// pair the wrong two.
+    pub(crate) fn unpaired(&mut self, to_line: impl FnOnce(LineRef) -> usize) -> Option<Frame> {
+        let hand = self.waiting.take()?;
+        Some(unpaired(self.first.take(), hand, to_line(hand)))
+    }
+}
+
 /// The last hand of a Choker section, left without an opponent. The pairs from
 /// the section's `first` hand to the line `to_line` may pair the wrong two.
-pub(crate) fn unpaired(first: Option<LineRef>, hand: LineRef, to_line: usize) -> Frame {
+fn unpaired(first: Option<LineRef>, hand: LineRef, to_line: usize) -> Frame {
     let mispaired = first
         .filter(|first| first.offset < hand.offset)
         .map(|first| Mispaired {

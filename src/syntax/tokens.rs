@@ -26,9 +26,9 @@ use nom::{IResult, Offset, Parser};
 use super::fast::token_index::{Cursor, PlainRun, TokenIndex};
 use super::fast::token_shape::{has_byte, is_choker_hand_token};
 use super::frame::{
-    END, Framing, HASH, Layout, MAX_JUNK_BYTES, OtherTerminator, after_terminator, line_by_line,
-    line_too_long, missing_terminator, opens_whist, other_games_terminator, problem, problem_over,
-    stray, terminator, unpaired, wrong_terminator,
+    END, Framing, HASH, Layout, MAX_JUNK_BYTES, OtherTerminator, Pairs, after_terminator,
+    line_by_line, line_too_long, missing_terminator, opens_whist, other_games_terminator, problem,
+    problem_over, stray, terminator, wrong_terminator,
 };
 use super::frame::{Frame, FrameSink, Mode};
 use super::traced::traced;
@@ -177,11 +177,7 @@ enum State {
     },
     Choker {
         hand: HandSoFar,
-        /// The first hand of a pair, waiting for its opponent.
-        waiting: Option<LineRef>,
-        /// The section's first hand: where a pairing may have gone wrong
-        /// when a hand is left unpaired.
-        first: Option<LineRef>,
+        pairs: Pairs,
         /// The last token before the current hand.
         previous: Option<LineRef>,
     },
@@ -423,7 +419,7 @@ impl Framing for TokenFramer {
                 begun: true,
                 ..
             } => Some(pieces[0]),
-            State::Choker { hand, waiting, .. } => waiting.or(match hand {
+            State::Choker { hand, pairs, .. } => pairs.waiting.or(match hand {
                 HandSoFar::Nothing => None,
                 HandSoFar::Name(piece) | HandSoFar::NameAndDash(piece) => Some(piece),
             }),
@@ -545,14 +541,12 @@ impl TokenFramer {
         if self.holds_nothing() {
             if let State::Choker {
                 hand: HandSoFar::Nothing,
-                first,
                 previous,
                 ..
             } = &mut self.state
                 && is_choker_hand_token(text)
                 && !may_be_a_trump(text)
             {
-                first.get_or_insert(at);
                 *previous = Some(at);
                 self.last_token = Some(at);
                 self.tokens_choker_pair(at, emit);
@@ -892,8 +886,7 @@ impl TokenFramer {
             },
             Some(Game::Choker) => State::Choker {
                 hand: HandSoFar::Nothing,
-                waiting: None,
-                first: None,
+                pairs: Pairs::default(),
                 previous: self.last_token,
             },
         }
@@ -1188,9 +1181,10 @@ impl TokenFramer {
     ///
     /// A token of a Choker section: part of a hand, or the `END`.
     fn tokens_choker_section(&mut self, at: LineRef, text: &[u8], emit: &mut impl FrameSink) {
-        let State::Choker { hand, waiting, .. } = self.state else {
+        let State::Choker { hand, pairs, .. } = self.state else {
             return;
         };
+        let waiting = pairs.waiting;
         let between_pairs = matches!(hand, HandSoFar::Nothing) && waiting.is_none();
         if let Some(found) = other_games_terminator(self.mode, text) {
             self.defer_other_terminator(found, at);
@@ -1370,7 +1364,7 @@ impl TokenFramer {
     /// and cards are in. Fast path: [`TokenFramer::any_token`] takes a whole
     /// `name-cards` token between hands (`fast::token_shape`).
     fn tokens_choker_hand(&mut self, at: LineRef, shape: Shape, emit: &mut impl FrameSink) {
-        if let State::Choker { hand, first, .. } = &mut self.state
+        if let State::Choker { hand, .. } = &mut self.state
             && let HandSoFar::Name(name) = *hand
             && (matches!(shape, Shape::Whole)
                 || name.len > CARD_CHARACTERS && begins_a_hand(shape, at))
@@ -1380,16 +1374,9 @@ impl TokenFramer {
             // `AlKGQGJGTGCG Bo - …`, whose cards are letters too. It is a hand
             // of its own, which its reading reports, before this one.
             *hand = HandSoFar::Nothing;
-            first.get_or_insert(name);
             self.tokens_choker_pair(name, emit);
         }
-        let State::Choker {
-            hand,
-            first,
-            previous,
-            ..
-        } = &mut self.state
-        else {
+        let State::Choker { hand, previous, .. } = &mut self.state else {
             return;
         };
         let (whole, next) = match *hand {
@@ -1421,7 +1408,6 @@ impl TokenFramer {
         *hand = next;
         *previous = Some(at);
         if let Some(whole) = whole {
-            first.get_or_insert(whole);
             self.tokens_choker_pair(whole, emit);
         }
     }
@@ -1431,11 +1417,8 @@ impl TokenFramer {
     /// A whole hand: the first of a pair, or its opponent.
     #[inline(always)]
     fn tokens_choker_pair(&mut self, hand: LineRef, emit: &mut impl FrameSink) {
-        if let State::Choker { waiting, .. } = &mut self.state {
-            match waiting.take() {
-                Some(opponent) => emit.choker([opponent, hand]),
-                None => *waiting = Some(hand),
-            }
+        if let State::Choker { pairs, .. } = &mut self.state {
+            pairs.hand(hand, emit);
         }
     }
 
@@ -1465,29 +1448,15 @@ impl TokenFramer {
                 cards,
             } => emit.frame(deal_cut_short(&pieces, cards, no_trump)),
             State::Choker {
-                hand,
-                waiting,
-                first,
-                ..
+                hand, mut pairs, ..
             } => {
-                let unfinished = match hand {
-                    HandSoFar::Nothing => None,
-                    HandSoFar::Name(piece) | HandSoFar::NameAndDash(piece) => Some(piece),
-                };
-                let mut last = waiting;
-                if let Some(piece) = unfinished {
+                if let HandSoFar::Name(piece) | HandSoFar::NameAndDash(piece) = hand {
                     // A name without its cards: a hand of its own, which
                     // its reading reports.
-                    match waiting {
-                        Some(opponent) => {
-                            emit.choker([opponent, piece]);
-                            last = None;
-                        }
-                        None => last = Some(piece),
-                    }
+                    pairs.hand(piece, emit);
                 }
-                if let Some(hand) = last {
-                    emit.frame(unpaired(first, hand, hand.number));
+                if let Some(report) = pairs.unpaired(|hand| hand.number) {
+                    emit.frame(report);
                 }
             }
             _ => {}
