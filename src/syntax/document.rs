@@ -199,48 +199,7 @@ impl Framing for Framer {
     /// it is skipped. `line` holds its first bytes only.
     fn overlong_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
         self.resume_after_other_terminator(None, emit);
-        match &mut self.state {
-            State::Choker { pairs } => {
-                if let Some(report) = pairs.unpaired(line_before) {
-                    emit.frame(report);
-                }
-            }
-            State::Whist {
-                lines,
-                count,
-                sure: false,
-            } => {
-                let (lines, count) = (*lines, *count);
-                self.doubtful_deal_was_bridge(&lines, count, emit);
-                if matches!(self.state, State::Junk { .. }) {
-                    self.end_junk(emit);
-                }
-            }
-            State::Whist { lines, count, .. } => {
-                if *count > 0 {
-                    emit.frame(cut_short(lines, *count));
-                }
-                *count = 0;
-            }
-            State::Rows {
-                rows, count, after, ..
-            } => {
-                hash_left_out(*after, &rows[..*count], emit);
-                self.state = State::Open;
-            }
-            State::AfterCut {
-                deal,
-                dealt,
-                rows,
-                count,
-            } => {
-                cut_was_followed_by_bridge(deal, *dealt, &rows[..*count], emit);
-                self.state = State::Open;
-            }
-            State::Junk { .. } => self.end_junk(emit),
-            // Resumed above.
-            State::Open | State::Closed { .. } => {}
-        }
+        self.end_held(emit);
         self.recent_count = 0;
         let (shown, report) = line_too_long(line);
         self.last_line = Some(shown);
@@ -250,75 +209,21 @@ impl Framing for Framer {
     /// The end of the input: reports what was left open.
     fn finish(&mut self, emit: &mut impl FrameSink) {
         let last = self.last_line;
-        if let Some(other) = self.other_terminator.take().map(|other| *other) {
-            // The section's terminator, written wrong.
-            emit.frame(other.wrong);
-            match other.section {
-                State::Choker { mut pairs } => {
-                    if let Some(report) = pairs.unpaired(line_before) {
-                        emit.frame(report);
-                    }
-                }
-                State::Whist { lines, count, .. } if count > 0 => {
-                    emit.frame(cut_short(&lines, count));
-                }
-                _ => {}
+        let open = match self.other_terminator.take().map(|other| *other) {
+            Some(other) => {
+                // The section's terminator, written wrong: it closed the
+                // section.
+                emit.frame(other.wrong);
+                self.state = other.section;
+                self.end_held(emit);
+                None
             }
-            self.state = State::Open;
-            return;
+            None => self.end_held(emit),
+        };
+        if let (Some(game), Some(last)) = (open, last) {
+            emit.frame(missing_terminator(game, last));
         }
-        match std::mem::replace(&mut self.state, State::Open) {
-            State::Choker { mut pairs } => {
-                if let Some(report) = pairs.unpaired(line_before) {
-                    emit.frame(report);
-                }
-                if let Some(last) = last {
-                    emit.frame(missing_terminator(Game::Choker, END, last));
-                }
-            }
-            State::Whist {
-                lines,
-                count: 5,
-                sure: false,
-            } => {
-                self.doubtful_deal_was_bridge(&lines, 5, emit);
-                if matches!(self.state, State::Junk { .. }) {
-                    self.end_junk(emit);
-                }
-            }
-            State::Whist { lines, count, sure } => {
-                if count > 0 {
-                    if sure {
-                        emit.frame(cut_short(&lines, count));
-                    } else {
-                        self.doubtful_deal_was_bridge(&lines, count, emit);
-                        if matches!(self.state, State::Junk { .. }) {
-                            self.end_junk(emit);
-                        }
-                        return;
-                    }
-                }
-                if let Some(last) = last {
-                    emit.frame(missing_terminator(Game::Whist, HASH, last));
-                }
-            }
-            State::Rows {
-                rows, count, after, ..
-            } => {
-                hash_left_out(after, &rows[..count], emit);
-            }
-            State::AfterCut {
-                deal,
-                dealt,
-                rows,
-                count,
-            } => cut_was_followed_by_bridge(&deal, dealt, &rows[..count], emit),
-            junk @ State::Junk { .. } => {
-                self.state = junk;
-                self.end_junk(emit);
-            }
-            State::Open | State::Closed { .. } => {}
-        }
+        self.state = State::Open;
     }
 
     /// The offset of the first line the framer still holds. The input from
@@ -387,6 +292,57 @@ impl Framing for Framer {
 }
 
 impl Framer {
+    /// Reports what the framer holds where reading cannot go on with it: at a
+    /// line too long to read, and at the end of the input. That is a record
+    /// begun, or lines whose reading waits for the next. A Choker or whist
+    /// section stays open, its record dropped; its game is returned.
+    fn end_held(&mut self, emit: &mut impl FrameSink) -> Option<Game> {
+        match &mut self.state {
+            State::Choker { pairs } => {
+                if let Some(report) = pairs.unpaired(line_before) {
+                    emit.frame(report);
+                }
+                return Some(Game::Choker);
+            }
+            State::Whist {
+                lines,
+                count,
+                sure: false,
+            } if *count > 0 => {
+                let (lines, count) = (*lines, *count);
+                self.doubtful_deal_was_bridge(&lines, count, emit);
+                if matches!(self.state, State::Junk { .. }) {
+                    self.end_junk(emit);
+                }
+            }
+            State::Whist { lines, count, .. } => {
+                if *count > 0 {
+                    emit.frame(cut_short(lines, *count));
+                }
+                *count = 0;
+                return Some(Game::Whist);
+            }
+            State::Rows {
+                rows, count, after, ..
+            } => {
+                hash_left_out(*after, &rows[..*count], emit);
+                self.state = State::Open;
+            }
+            State::AfterCut {
+                deal,
+                dealt,
+                rows,
+                count,
+            } => {
+                cut_was_followed_by_bridge(deal, *dealt, &rows[..*count], emit);
+                self.state = State::Open;
+            }
+            State::Junk { .. } => self.end_junk(emit),
+            State::Open | State::Closed { .. } => {}
+        }
+        None
+    }
+
     /// A line that is not the usual one of its state.
     #[inline(never)]
     pub(in crate::syntax) fn other_line(&mut self, line: &Line<'_>, emit: &mut impl FrameSink) {
@@ -585,7 +541,7 @@ impl Framer {
         if let Frame::Problem { diagnostic, .. } = frame {
             emit.frame(Frame::Problem {
                 diagnostic: Box::new(diagnostic.covering(
-                    Span::new(first.offset, last.offset + last.len - first.offset),
+                    first.through(last),
                     "read as bridge hands: a whist deal without its trump line?",
                 )),
                 lines: (first, line.reference()),
@@ -767,7 +723,7 @@ impl Framer {
         }
         // Close the section where `END` should have been.
         if let Some(last) = self.last_choker_line {
-            emit.frame(missing_terminator(Game::Choker, END, last));
+            emit.frame(missing_terminator(Game::Choker, last));
         }
         self.state = State::Open;
         self.section(line, emit);
@@ -813,7 +769,7 @@ impl Framer {
         if self.mode == Mode::Auto && count == 0 && shaped_like_choker_hand(trimmed) {
             // `#` was left out before a Choker section. A whole Choker hand
             // stands where a deal would start.
-            emit.frame(missing_terminator(Game::Whist, HASH, lines[4]));
+            emit.frame(missing_terminator(Game::Whist, lines[4]));
             self.state = State::Open;
             self.section(line, emit);
             return;
@@ -1006,7 +962,7 @@ impl Framer {
             diagnostic: Box::new(Diagnostic::new(
                 Scope::Game(Game::Whist),
                 Kind::MissingTrumpLine { rows: count },
-                Span::new(first.offset, last.offset + last.len - first.offset),
+                first.through(last),
             )),
             lines: (first, last),
         });
@@ -1082,7 +1038,7 @@ impl Framer {
                     Kind::BadTrumpLine {
                         fixed: self.doubtful_trump.map(char::from),
                     },
-                    Span::new(lines[0].offset, lines[0].len),
+                    lines[0].span(),
                 )
                 .covering(
                     span_of_lines(&lines[1..]),
@@ -1305,7 +1261,7 @@ fn cut_short(lines: &[LineRef; 5], count: usize) -> Frame {
 /// The bytes from the first of `lines` to the end of the last.
 fn span_of_lines(lines: &[LineRef]) -> Span {
     let (first, last) = (lines[0], lines[lines.len() - 1]);
-    Span::new(first.offset, last.offset + last.len - first.offset)
+    first.through(last)
 }
 
 /// A deal cut short by `line`, whose report covers that line too. Which of the
@@ -1329,9 +1285,7 @@ fn cut_short_by(lines: &[LineRef; 5], count: usize, line: &Line<'_>, what: &'sta
 fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl FrameSink) {
     let opener = lines[0];
     let rows = &lines[1..count];
-    let read_as_bridge = rows
-        .last()
-        .map(|last| Span::new(rows[0].offset, last.offset + last.len - rows[0].offset));
+    let read_as_bridge = rows.last().map(|&last| rows[0].through(last));
     emit.frame(Frame::Problem {
         diagnostic: Box::new(Diagnostic::new(
             Scope::Document,
@@ -1339,7 +1293,7 @@ fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl 
                 read_as_bridge,
                 lines: 1,
             },
-            Span::new(opener.offset, opener.len),
+            opener.span(),
         )),
         lines: (opener, rows.last().copied().unwrap_or(opener)),
     });
@@ -1384,9 +1338,7 @@ fn cut_was_followed_by_bridge(
 /// section's last deal. A second label covers the `rows` that follow, read as
 /// bridge hands.
 fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
-    let read_as_bridge = rows
-        .last()
-        .map(|last| Span::new(rows[0].offset, last.offset + last.len - rows[0].offset));
+    let read_as_bridge = rows.last().map(|&last| rows[0].through(last));
     emit.frame(Frame::Problem {
         diagnostic: Box::new(Diagnostic::new(
             Scope::Game(Game::Whist),
@@ -1397,7 +1349,7 @@ fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
                 blanks_after: 0,
                 splits_line: false,
             },
-            Span::new(after.offset, after.len),
+            after.span(),
         )),
         lines: (after, rows.last().copied().unwrap_or(after)),
     });

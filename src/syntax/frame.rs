@@ -221,11 +221,7 @@ pub(crate) fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Fr
 /// A problem whose report spans the pieces from `first` to the end of `last`.
 pub(crate) fn problem_over(scope: Scope, kind: Kind, first: LineRef, last: LineRef) -> Frame {
     Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            scope,
-            kind,
-            Span::new(first.offset, last.offset + last.len - first.offset),
-        )),
+        diagnostic: Box::new(Diagnostic::new(scope, kind, first.through(last))),
         lines: (first, last),
     }
 }
@@ -335,7 +331,7 @@ fn unpaired(first: Option<LineRef>, hand: LineRef, to_line: usize) -> Frame {
             from_line: first.number,
             to_line,
         });
-    let span = Span::new(hand.offset, hand.len);
+    let span = hand.span();
     problem(
         Scope::Game(Game::Choker),
         Kind::UnpairedHand { mispaired },
@@ -351,7 +347,8 @@ pub(crate) const MAX_JUNK_BYTES: usize = 1 << 15;
 /// Points at the last line of the input, since a label after the end
 /// cannot be drawn. The line ending its fix writes is found by
 /// [`super::problem`].
-pub(crate) fn missing_terminator(game: Game, terminator: &'static str, last: LineRef) -> Frame {
+pub(crate) fn missing_terminator(game: Game, last: LineRef) -> Frame {
+    let terminator = if game == Game::Choker { END } else { HASH };
     problem(
         Scope::Game(game),
         Kind::MissingTerminator {
@@ -361,7 +358,7 @@ pub(crate) fn missing_terminator(game: Game, terminator: &'static str, last: Lin
             blanks_after: 0,
             splits_line: false,
         },
-        Span::new(last.offset, last.len),
+        last.span(),
         last,
     )
 }
@@ -373,7 +370,7 @@ pub(crate) fn line_too_long(line: &Line<'_>) -> (LineRef, Frame) {
         len: line.text.len().min(SHOWN_OF_OVERLONG_LINE),
         ..line.reference()
     };
-    let span = Span::new(shown.offset, shown.len);
+    let span = shown.span();
     (
         shown,
         problem(Scope::Document, Kind::LineTooLong, span, shown),

@@ -104,8 +104,7 @@ pub fn records_on_one_line(line: &Line<'_>) -> Option<Kind> {
         // The whole line is measured by this layout's spaces, not by ASCII
         // whitespace. A form feed is a token's byte here.
         let (first, last) = frame.lines();
-        let whole_line = matches!(frame, Frame::Bridge(_))
-            && Span::new(first.offset, last.offset + last.len - first.offset) == tokens_span;
+        let whole_line = matches!(frame, Frame::Bridge(_)) && first.through(last) == tokens_span;
         well_formed &= !whole_line
             && game.is_none_or(|game| game == this_game)
             && record(&frame, &block, &mut diagnostics).is_some()

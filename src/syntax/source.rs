@@ -65,6 +65,20 @@ pub struct LineRef {
     pub number: usize,
 }
 
+impl LineRef {
+    /// The line's bytes, without its line ending.
+    #[must_use]
+    pub const fn span(self) -> Span {
+        Span::new(self.offset, self.len)
+    }
+
+    /// The bytes from the start of this line to the end of `last`.
+    #[must_use]
+    pub const fn through(self, last: LineRef) -> Span {
+        Span::new(self.offset, last.offset + last.len - self.offset)
+    }
+}
+
 /// A row of cards of the tokens layout whose every token the framer found to be
 /// a plain pair. It also holds where the tokens start, if the framer kept that.
 /// Bit `i` of `starts` marks a token at `line.offset + i`. `starts` is 0 where

@@ -121,7 +121,7 @@ impl StrictFramer {
             diagnostic: Box::new(Diagnostic::new(
                 Scope::Document,
                 Kind::BlankLines { lines, removed },
-                Span::new(first.offset, last.offset + last.len - first.offset),
+                first.through(last),
             )),
             lines: (first, last),
         });
@@ -177,7 +177,7 @@ impl<S: FrameSink> Games<'_, S> {
             *self.mixed = true;
             self.emit.frame(StrictFramer::input_problem(
                 Kind::MixedGames { first, found: game },
-                Span::new(first_line.offset, first_line.len),
+                first_line.span(),
                 Some(first_line),
             ));
         }
@@ -272,7 +272,7 @@ impl Framing for StrictFramer {
         {
             emit.frame(Self::input_problem(
                 Kind::NoFinalNewline,
-                Span::new(last.offset, last.len),
+                last.span(),
                 Some(last),
             ));
         }

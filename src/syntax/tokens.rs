@@ -391,15 +391,14 @@ impl Framing for TokenFramer {
         }
         self.settle_trumpless(None, emit);
         self.deal_as_hands(emit);
-        let open = matches!(self.state, State::Whist { .. } | State::Choker { .. });
-        let game = match self.state {
-            State::Whist { .. } => Game::Whist,
-            _ => Game::Choker,
+        let open = match self.state {
+            State::Whist { .. } => Some(Game::Whist),
+            State::Choker { .. } => Some(Game::Choker),
+            _ => None,
         };
         self.end_section(emit);
-        if open && let Some(last) = self.last_token {
-            let terminator = if game == Game::Whist { HASH } else { END };
-            emit.frame(missing_terminator(game, terminator, last));
+        if let (Some(game), Some(last)) = (open, self.last_token) {
+            emit.frame(missing_terminator(game, last));
         }
         self.state = State::Open;
     }
@@ -764,7 +763,7 @@ impl TokenFramer {
             State::Choker { .. } => self.tokens_choker_section(at, text, emit),
             State::Closed { warned: false } => {
                 self.state = State::Closed { warned: true };
-                let span = Span::new(at.offset, at.len);
+                let span = at.span();
                 emit.frame(after_terminator(self.mode, span, at));
             }
             State::Closed { warned: true } => {}
@@ -795,7 +794,7 @@ impl TokenFramer {
             } else if let State::Whist { pieces, .. } = self.state
                 && !self.deal_as_hands(emit)
             {
-                emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+                emit.frame(missing_terminator(Game::Whist, pieces[4]));
             }
             self.end_section(emit);
             self.state = self.section_state(Some(Game::Choker));
@@ -849,7 +848,7 @@ impl TokenFramer {
         match self.state {
             State::Choker { .. } => {
                 if let Some(last) = self.choker_last() {
-                    emit.frame(missing_terminator(Game::Choker, END, last));
+                    emit.frame(missing_terminator(Game::Choker, last));
                 }
                 self.state = State::Open;
             }
@@ -1029,7 +1028,7 @@ impl TokenFramer {
             // A Choker hand where a deal would start: the `#` was left out
             // after the last deal. Otherwise that deal's `END` would be read as
             // this section's terminator, and "fixed" to `#`.
-            emit.frame(missing_terminator(Game::Whist, HASH, last_row));
+            emit.frame(missing_terminator(Game::Whist, last_row));
             self.state = State::Open;
             self.tokens_section(at, text, emit);
             return;
@@ -1069,12 +1068,7 @@ impl TokenFramer {
             emit.frame(deal_cut_short(pieces, *cards, *no_trump));
         }
         if found == END {
-            emit.frame(wrong_terminator(
-                HASH,
-                text,
-                Span::new(at.offset, at.len),
-                at,
-            ));
+            emit.frame(wrong_terminator(HASH, text, at.span(), at));
         }
         self.close_section();
     }
@@ -1199,12 +1193,7 @@ impl TokenFramer {
         } else if let Some(found) = terminator(text) {
             self.end_section(emit);
             if found == HASH {
-                emit.frame(wrong_terminator(
-                    END,
-                    text,
-                    Span::new(at.offset, at.len),
-                    at,
-                ));
+                emit.frame(wrong_terminator(END, text, at.span(), at));
             }
             self.close_section();
         } else if self.mode == Mode::Auto
@@ -1222,7 +1211,7 @@ impl TokenFramer {
         {
             // Another section opened without the `END` before it.
             if let Some(last) = self.choker_last() {
-                emit.frame(missing_terminator(Game::Choker, END, last));
+                emit.frame(missing_terminator(Game::Choker, last));
             }
             self.state = State::Open;
             self.tokens_section(at, text, emit);
@@ -1235,7 +1224,7 @@ impl TokenFramer {
     /// of the game forced. The next token says which it is.
     fn defer_other_terminator(&mut self, terminator: &'static str, at: LineRef) {
         let expected = if terminator == HASH { END } else { HASH };
-        let span = Span::new(at.offset, at.len);
+        let span = at.span();
         let bytes = (terminator.as_bytes(), span, span);
         self.other_terminator = Some(OtherTerminator::new(
             terminator, expected, bytes, at, self.state,
@@ -1262,7 +1251,7 @@ impl TokenFramer {
         if cards == 0 || !cards.is_multiple_of(HAND) || cards > DEAL {
             return false;
         }
-        emit.frame(missing_terminator(Game::Whist, HASH, last_deal));
+        emit.frame(missing_terminator(Game::Whist, last_deal));
         for &hand in &pieces[1..=cards / HAND] {
             emit.bridge(hand);
         }
@@ -1314,7 +1303,7 @@ impl TokenFramer {
             return false;
         }
         if pieces[4].len > 0 {
-            emit.frame(missing_terminator(Game::Whist, HASH, pieces[4]));
+            emit.frame(missing_terminator(Game::Whist, pieces[4]));
         }
         self.state = self.section_state(Some(Game::Choker));
         self.tokens_choker_hand(pieces[0], Shape::NameOnly, emit);
@@ -1437,7 +1426,7 @@ impl TokenFramer {
                         cards: section,
                         short: HAND - cards,
                     },
-                    Span::new(hand.offset, hand.len),
+                    hand.span(),
                     hand,
                 ));
             }
@@ -1681,13 +1670,8 @@ fn missing_trump(pieces: &[LineRef; 5]) -> Frame {
     let (first, last) = (pieces[0], pieces[4]);
     Frame::Problem {
         diagnostic: Box::new(
-            Diagnostic::new(
-                Scope::Game(Game::Whist),
-                Kind::MissingTrump,
-                Span::new(first.offset, first.len),
-            )
-            .covering(
-                Span::new(first.offset, last.offset + last.len - first.offset),
+            Diagnostic::new(Scope::Game(Game::Whist), Kind::MissingTrump, first.span()).covering(
+                first.through(last),
                 "this deal is read, to stay in step, but not evaluated",
             ),
         ),
@@ -1697,7 +1681,7 @@ fn missing_trump(pieces: &[LineRef; 5]) -> Frame {
 
 /// A terminator token with no section open to end.
 fn stray_token(terminator: &'static str, at: LineRef) -> Frame {
-    let span = Span::new(at.offset, at.len);
+    let span = at.span();
     stray(terminator, span, span, at)
 }
 
@@ -1874,8 +1858,7 @@ mod tests {
         }
 
         fn bridge_placed(&mut self, hand: PlacedRow) {
-            self.placed
-                .push((Span::new(hand.line.offset, hand.line.len), HAND));
+            self.placed.push((hand.line.span(), HAND));
             self.starts.push(hand);
             self.bridge(hand.line);
         }

@@ -47,7 +47,7 @@ fn placed_cards(
     alphabet: &Alphabet,
     cards: &mut [Card],
 ) -> bool {
-    let span = Span::new(row.line.offset, row.line.len);
+    let span = row.line.span();
     if row.starts == 0 {
         return found_cards(block, span, alphabet, cards);
     }
@@ -187,7 +187,7 @@ pub(crate) fn placed_bridge_hand(
     block: &Block<'_>,
     read: &mut BridgeHand,
 ) -> bool {
-    read.span = Span::new(hand.line.offset, hand.line.len);
+    read.span = hand.line.span();
     placed_cards(block, hand, Game::Bridge.alphabet(), &mut read.cards)
 }
 
@@ -210,7 +210,7 @@ pub(crate) fn placed_whist_deal(
     }
     deal.trump = trump;
     deal.trump_span = Span::new(trump_line.offset, 1);
-    deal.span = deal.trump_span.to(Span::new(last.offset, last.len));
+    deal.span = deal.trump_span.to(last.span());
     cards
 }
 
