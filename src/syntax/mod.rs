@@ -86,10 +86,7 @@ pub fn cards_read(frame: &Frame, block: &Block<'_>) -> Option<CardsRead> {
         )),
         Frame::Whist(lines) => {
             let [_, plays @ ..] = lines;
-            let span = Span::new(
-                plays[0].offset,
-                plays[3].offset + plays[3].len - plays[0].offset,
-            );
+            let span = plays[0].through(plays[3]);
             Some(CardsRead::Whist {
                 plays: plays.map(|line| row_cards(&block.line(line), Game::Whist)),
                 span,

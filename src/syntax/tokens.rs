@@ -1476,7 +1476,7 @@ fn mode_game(mode: Mode) -> Option<Game> {
 fn joined(first: LineRef, last: LineRef, needs_blanks: &mut bool) -> LineRef {
     *needs_blanks |= first.number != last.number;
     LineRef {
-        len: last.offset + last.len - first.offset,
+        len: first.through(last).len,
         ..first
     }
 }
@@ -1864,10 +1864,7 @@ mod tests {
         }
 
         fn whist_placed(&mut self, rows: &[PlacedRow; 5]) {
-            let cards = Span::new(
-                rows[1].line.offset,
-                rows[4].line.offset + rows[4].line.len - rows[1].line.offset,
-            );
+            let cards = rows[1].line.through(rows[4].line);
             self.placed.push((cards, DEAL));
             self.starts.extend_from_slice(&rows[1..]);
             self.whist(&rows.map(|row| row.line));
