@@ -1,15 +1,18 @@
-//! The canonical card row: `N` cards separated by single spaces, with nothing
-//! around them. Every generated file and nearly every hand-written one lays a
-//! bridge hand or a whist play line out so.
+//! Rows of cards read without the grammar. The canonical row is `N` cards
+//! separated by single spaces, with nothing around them. Every generated file
+//! and nearly every hand-written one lays a bridge hand or a whist play line
+//! out so. A spaced row has runs of blanks instead; both layouts read theirs
+//! with one pair reader ([`spaced_cards`]).
 //!
-//! It shortcuts [`card_row`](crate::syntax::card::card_row). A nom parser makes
-//! a call for each combinator and a branch for each byte's class. Here the row
-//! is read straight through at fixed places. The faults are gathered in bits
-//! and judged once at its end. Rows in any other layout go to the grammar.
+//! They shortcut [`card_row`](crate::syntax::card::card_row). A nom parser
+//! makes a call for each combinator and a branch for each byte's class. Here
+//! the row is read at fixed places or at the starts a mask gives. The faults
+//! are gathered in bits and judged once at its end. Rows in any other layout
+//! go to the grammar.
 
-use super::byte_masks::class16;
-use crate::ast::{Alphabet, Card};
-use crate::syntax::Line;
+use super::byte_masks::classes64;
+use crate::ast::{Alphabet, Card, Span};
+use crate::syntax::{Block, Line};
 
 /// Reads the canonical row on `line` into `cards`. `false` for anything else,
 /// which the grammar then reads. The grammar overwrites the cards written so
@@ -52,107 +55,138 @@ pub(crate) fn canonical_card_row<const N: usize>(
 /// `cards`. Blanks around the row are allowed. These are the rows that are not
 /// canonical but still plain. Hand-aligned files lay rows out so, and so do the
 /// tokens layout's records, whose line ends read as blanks. `false` for
-/// anything else, which the grammar then reads.
-///
-/// It reads sixty-four bytes at a time, without a branch on any byte. The
-/// blanks of a block are a mask. The tokens' starts come from it in a few
-/// operations on bits. A start is a byte that is not blank after one that is,
-/// or at the row's start. Every token is two bytes long exactly when the bytes
-/// that are not blank are the starts and the bytes just after them. The cards
-/// are then read at the starts, a bit each. The faults are judged once at the
-/// end, as in [`canonical_card_row`].
+/// anything else, which the grammar then reads. It is [`spaced_cards`] over the
+/// line's bytes.
 #[must_use]
 pub(crate) fn spaced_card_row<const N: usize>(
     line: &Line<'_>,
     alphabet: &Alphabet,
     cards: &mut [Card; N],
 ) -> bool {
-    let text = line.text;
     // `N` cards and the `N - 1` gaps between them.
-    if text.len() < 3 * N - 1 {
+    if line.text.len() < 3 * N - 1 {
         return false;
     }
-    let mut slots = cards.iter_mut();
-    // Bit 0 set when the byte before the block is not blank, and when it
-    // starts a token.
-    let mut after_token = 0;
-    let mut after_start = 0;
-    // A bit set for each byte that is not blank but neither a token's
-    // first nor its second, or that is blank but a token's second.
-    let mut faults = 0;
-    // Bit 7 when any token is not a card.
-    let mut codes = 0;
-    let mut bytes = [b' '; BEFORE + BLOCK + 2];
-    for base in (0..text.len()).step_by(BLOCK) {
-        let tokens = !block(text, base, &mut bytes);
-        let starts = tokens & !(tokens << 1 | after_token);
-        faults |= (starts | starts << 1 | after_start) ^ tokens;
-        after_token = tokens >> (BLOCK - 1);
-        after_start = starts >> (BLOCK - 1);
-        let mut starts = starts;
-        while starts != 0 {
-            let at = starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            let Some(slot) = slots.next() else {
-                return false;
-            };
-            let code = alphabet.card_code(bytes[BEFORE + at], bytes[BEFORE + at + 1]);
-            codes |= code;
-            *slot = Card::from_code(code, line.offset + base + at);
-        }
-    }
-    // A token of one byte at the row's very end needs no check of its
-    // own: its card was read with the blank after the row as its suit.
-    slots.next().is_none() && faults == 0 && codes & 0x80 == 0
+    let block = Block {
+        bytes: line.text,
+        base: line.offset,
+    };
+    let span = Span::new(line.offset, line.text.len());
+    spaced_cards(&block, span, b" \t", alphabet, cards)
 }
 
-/// The blanks of a spaced row: those of
-/// [`card::is_blank`](crate::syntax::card::is_blank).
-const BLANKS: &[u8] = b" \t";
-
-/// The bytes a block of the row holds, as many as its mask has bits.
-const BLOCK: usize = 64;
-
-/// The blanks kept before a block's bytes: room for a row's last sixteen
-/// bytes, read as one window, where the block holds fewer.
-const BEFORE: usize = 16;
-
-/// The mask of the blanks of the block of `text` at `base`. Its bit `i` is set
-/// when the block's byte `i` is blank or past the row's end. The block's bytes
-/// are copied into `bytes` from `BEFORE` on. Then comes the row's next byte,
-/// the second of a card that starts at the block's last. So a card at any bit
-/// is read without a check of the row's length. The last of `bytes` is room no
-/// card reaches, and it shows the compiler that none does. Past the row's end,
-/// `bytes` keeps what an earlier block left there. A card read from it is a
-/// token cut short, which the mask faults.
+/// The cards whose tokens lie in `span` of `block`, between runs of `blanks`,
+/// into `cards`. `false` when the tokens are not as many as `cards`, one is not
+/// two bytes long, or a pair is not a card of `alphabet`. Both layouts read
+/// their spaced rows so: the lines layout a line, with spaces and tabs as
+/// blanks; the tokens layout a placed row whose starts the framer did not
+/// keep, with every space of `grammar/tokens.ebnf`.
 ///
-/// Sixteen bytes at a time. The row's last bytes, fewer than sixteen, are read
-/// as its last sixteen. The bytes before them are shifted out of the mask. A
-/// row shorter than sixteen is padded with blanks.
+/// It reads sixty-four bytes at a time, without a branch on any byte. The
+/// blanks of a word are a mask. The tokens' starts come from it in a few
+/// operations on bits. A start is a byte that is not blank after one that is,
+/// or at the span's first. Every token is two bytes long exactly when the bytes
+/// that are not blank are the starts and the bytes just after them. The cards
+/// are then read at the starts ([`cards_at`]), and the faults judged once at
+/// the end, as in [`canonical_card_row`]. Each word's cards go to slots
+/// counted beforehand, so without a check of room.
 #[inline(always)]
-fn block(text: &[u8], base: usize, bytes: &mut [u8; BEFORE + BLOCK + 2]) -> u64 {
-    let block = &text[base..text.len().min(base + BLOCK)];
-    let (chunks, tail) = block.as_chunks::<16>();
-    let mut blanks = u64::MAX.unbounded_shl(block.len().try_into().unwrap_or(u32::MAX));
-    for (index, chunk) in chunks.iter().enumerate() {
-        bytes[BEFORE + 16 * index..][..16].copy_from_slice(chunk);
-        blanks |= u64::from(class16(*chunk, BLANKS)) << (16 * index);
-    }
-    if !tail.is_empty() {
-        let tail_blanks = if let Some(last) = text[..base + block.len()].last_chunk::<16>() {
-            bytes[BEFORE + block.len() - 16..][..16].copy_from_slice(last);
-            class16(*last, BLANKS) >> (16 - tail.len())
-        } else {
-            bytes[BEFORE..][..tail.len()].copy_from_slice(tail);
-            class16(
-                bytes[BEFORE..][..16].try_into().expect("sixteen bytes"),
-                BLANKS,
-            )
+pub(crate) fn spaced_cards(
+    block: &Block<'_>,
+    span: Span,
+    blanks: &[u8],
+    alphabet: &Alphabet,
+    cards: &mut [Card],
+) -> bool {
+    let (mut filled, mut codes) = (0, 0);
+    // Bit 0 set when the byte before the word is a token's, and when it
+    // starts one.
+    let (mut after_token, mut after_start) = (0, 0);
+    // A bit set for a byte of a token that is neither its first nor its
+    // second, or for a token's second that is blank.
+    let mut faults = 0;
+    for base in (0..span.len).step_by(64) {
+        let mut copy = None;
+        let bytes = word_from::<READ>(block, span.offset + base, &mut copy);
+        let [spaces] = classes64(bytes.first_chunk().expect("a word's 64 bytes"), [blanks]);
+        let in_span = u64::MAX >> (64 - (span.len - base).min(64));
+        let tokens = !spaces & in_span;
+        let starts = tokens & !(tokens << 1 | after_token);
+        faults |= (starts | starts << 1 | after_start) ^ tokens;
+        after_token = tokens >> 63;
+        after_start = starts >> 63;
+        let count = starts.count_ones() as usize;
+        let Some(slots) = cards.get_mut(filled..filled + count) else {
+            return false;
         };
-        blanks |= u64::from(tail_blanks) << (16 * chunks.len());
+        filled += count;
+        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots);
     }
-    bytes[BEFORE + BLOCK] = text.get(base + BLOCK).copied().unwrap_or(b' ');
-    blanks
+    // A token that starts at the span's last byte, the last of a word, has its
+    // second byte past the span. Its start is still carried.
+    filled == cards.len() && faults | after_start == 0 && codes & 0x80 == 0
+}
+
+/// The cards whose tokens start at the bits of `starts`, into `cards`, as many.
+/// Bit `i` stands for `bytes[i]`, the input's `origin + i`. Gives the code of
+/// the first pair that is no card (bit 7 set), else 0.
+///
+/// There is a test at each card, never taken on a file of cards. The canonical
+/// rows instead gather their codes with an or and judge once. The test puts
+/// each card's store in a block of its own. That keeps the compiler from
+/// building four cards at a time in vectors. Built in vectors, the cards'
+/// places and codes spill to the stack and are read back. Read one by one, a
+/// whist deal in the tokens layout takes about 2% fewer instructions
+/// (`benches/instructions.sh`). A bridge hand, whose loop holds less, keeps its
+/// vectors in registers. It costs about 1% more this way.
+///
+/// Each card is read as a word ([`Alphabet::card_word`]). The word's or sets
+/// the sign the test jumps on. The word is added into the card as it is.
+/// Widening a code's byte would take an instruction more.
+#[inline(always)]
+pub(crate) fn cards_at(
+    bytes: &[u8; READ],
+    origin: usize,
+    mut starts: u64,
+    alphabet: &Alphabet,
+    cards: &mut [Card],
+) -> u8 {
+    let origin_card = Card::from_code(0, origin);
+    for slot in cards {
+        let at = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        let word = alphabet.card_word(bytes[at], bytes[at + 1]);
+        if word.cast_signed() < 0 {
+            return alphabet.card_code(bytes[at], bytes[at + 1]);
+        }
+        *slot = origin_card.after(at, word);
+    }
+    0
+}
+
+/// The bytes a word of tokens is read from: its 64, and the two after them. So
+/// a token's two bytes are read at offsets known to be inside, without a check
+/// of bounds, wherever in the word it starts.
+pub(crate) const READ: usize = 64 + 2;
+
+/// The `N` bytes of `block` from the input's offset `offset`. Near the block's
+/// end or past it, they are read from `copy`, with blanks after the block's
+/// last byte. `copy` is an `Option`, filled only there. An array made
+/// beforehand would be written with blanks at every row.
+#[inline(always)]
+pub(crate) fn word_from<'a, const N: usize>(
+    block: &'a Block<'_>,
+    offset: usize,
+    copy: &'a mut Option<[u8; N]>,
+) -> &'a [u8; N] {
+    let rest = block.bytes.get(offset - block.base..).unwrap_or_default();
+    if let Some(bytes) = rest.first_chunk::<N>() {
+        bytes
+    } else {
+        let copy = copy.insert([b' '; N]);
+        copy[..rest.len()].copy_from_slice(rest);
+        copy
+    }
 }
 
 #[cfg(test)]
@@ -280,7 +314,7 @@ mod tests {
     #[test]
     fn spaced_card_row_agrees_at_every_offset() {
         let row = b"AS KH\tTD  2C QS 9H 8D 7C 6S 5H 4D 3C JS";
-        for leading in 0..=2 * BLOCK + 16 {
+        for leading in 0..=2 * 64 + 16 {
             for cut in [0, 1] {
                 for trailing in ["", " ", "\t \t"] {
                     let mut text = vec![b' '; leading];

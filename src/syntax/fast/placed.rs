@@ -6,8 +6,8 @@
 //! each one's shape (`spaced_card_row`). The framer frames a record as placed
 //! when every one of its cards came in a run of plain pairs. A plain pair is
 //! two bytes with no dash (`fast::token_index`). So only where the tokens start
-//! is left to find. That takes one mask of the spaces, 64 bytes at a time, and
-//! a bit each. The line grammar's `card_row` reads a row of such tokens as the
+//! is left to find. The pair reader of `fast::card_row` finds them, as it
+//! does for the lines layout's spaced rows. The line grammar's `card_row` reads a row of such tokens as the
 //! same cards, once each pair is a card. Where a pair is not a card, or the
 //! trump is not canonical, the answer is `false`. The record is then read as
 //! any other, with its diagnoses.
@@ -25,21 +25,15 @@
 //! [`read_bridge_hand`]: crate::syntax::bridge
 //! [`read_whist_deal`]: crate::syntax::whist
 
-use super::byte_masks::{SPACES, classes64};
+use super::byte_masks::SPACES;
+use super::card_row::{cards_at, spaced_cards, word_from};
 use super::trump_line::canonical_trump_line;
 use crate::ast::{Alphabet, BridgeHand, Card, Game, Span, WhistDeal};
 use crate::syntax::{Block, PlacedRow};
 
-/// The bytes a row's tokens may span, read as one window. A row of the tokens
-/// layout with more between its first card and its last is read as any other.
-/// Long runs of blanks, or blank lines, make such rows.
-const WINDOW: usize = 256;
-
 /// The row of cards `row` of `block`, into `cards`, at the starts the framer
-/// kept, or else found here. `false` when the tokens are not as many as
-/// `cards`, or a pair is not a card of `alphabet`. Where the starts are found
-/// here, also `false` when a token is not two bytes long or the row is longer
-/// than a window.
+/// kept, or else found here ([`spaced_cards`]). `false` when the tokens are
+/// not as many as `cards`, or a pair is not a card of `alphabet`.
 #[inline(always)]
 fn placed_cards(
     block: &Block<'_>,
@@ -49,7 +43,7 @@ fn placed_cards(
 ) -> bool {
     let span = row.line.span();
     if row.starts == 0 {
-        return found_cards(block, span, alphabet, cards);
+        return spaced_cards(block, span, SPACES, alphabet, cards);
     }
     // The framer kept the starts only of tokens it found plain pairs.
     if row.starts.count_ones() as usize != cards.len() {
@@ -61,123 +55,11 @@ fn placed_cards(
     let read = codes & 0x80 == 0;
     // Taken on trust here, so held to the reading of the row's own bytes
     // wherever the tests run.
-    debug_assert!(
-        span.len >= WINDOW || {
-            let mut found = vec![Card::default(); cards.len()];
-            found_cards(block, span, alphabet, &mut found) == read && (!read || found == cards)
-        }
-    );
+    debug_assert!({
+        let mut found = vec![Card::default(); cards.len()];
+        spaced_cards(block, span, SPACES, alphabet, &mut found) == read && (!read || found == cards)
+    });
     read
-}
-
-/// The bytes a word of tokens is read from: its 64, and the two after them. So
-/// a token's two bytes are read at offsets known to be inside, without a check
-/// of bounds, wherever in the word it starts.
-const READ: usize = 64 + 2;
-
-/// The `N` bytes of `block` from the input's offset `offset`. Near the block's
-/// end or past it, they are read from `copy`, with blanks after the block's
-/// last byte. `copy` is an `Option`, filled only there. An array made
-/// beforehand would be written with blanks at every row.
-#[inline(always)]
-fn word_from<'a, const N: usize>(
-    block: &'a Block<'_>,
-    offset: usize,
-    copy: &'a mut Option<[u8; N]>,
-) -> &'a [u8; N] {
-    let rest = block.bytes.get(offset - block.base..).unwrap_or_default();
-    if let Some(bytes) = rest.first_chunk::<N>() {
-        bytes
-    } else {
-        let copy = copy.insert([b' '; N]);
-        copy[..rest.len()].copy_from_slice(rest);
-        copy
-    }
-}
-
-/// The cards whose tokens start at the bits of `starts`, into `cards`, as many.
-/// Bit `i` stands for `bytes[i]`, the input's `origin + i`. Gives the code of
-/// the first pair that is no card (bit 7 set), else 0.
-///
-/// There is a test at each card, never taken on a file of cards. The canonical
-/// rows instead gather their codes with an or and judge once. The test puts
-/// each card's store in a block of its own. That keeps the compiler from
-/// building four cards at a time in vectors. Built in vectors, the cards'
-/// places and codes spill to the stack and are read back. Read one by one, a
-/// whist deal in the tokens layout takes about 2% fewer instructions
-/// (`benches/instructions.sh`). A bridge hand, whose loop holds less, keeps its
-/// vectors in registers. It costs about 1% more this way.
-///
-/// Each card is read as a word ([`Alphabet::card_word`]). The word's or sets
-/// the sign the test jumps on. The word is added into the card as it is.
-/// Widening a code's byte would take an instruction more.
-#[inline(always)]
-fn cards_at(
-    bytes: &[u8; READ],
-    origin: usize,
-    mut starts: u64,
-    alphabet: &Alphabet,
-    cards: &mut [Card],
-) -> u8 {
-    let origin_card = Card::from_code(0, origin);
-    for slot in cards {
-        let at = starts.trailing_zeros() as usize;
-        starts &= starts - 1;
-        let word = alphabet.card_word(bytes[at], bytes[at + 1]);
-        if word.cast_signed() < 0 {
-            return alphabet.card_code(bytes[at], bytes[at + 1]);
-        }
-        *slot = origin_card.after(at, word);
-    }
-    0
-}
-
-/// The row of cards whose tokens lie in `span` of `block`, into `cards`, where
-/// the framer did not keep their starts. `false` when the tokens are not as
-/// many as `cards`, or one is not two bytes long. Also `false` when a pair is
-/// not a card of `alphabet`, or the row is longer than a window. A token starts
-/// at a byte that is not a space after one that is, or at the span's first. The
-/// framer frames a record as placed only when its tokens are all pairs. The
-/// reader checks the lengths again, for a few operations a word. So what it
-/// reads is the grammar's reading, whatever it is handed.
-///
-/// Each word's cards go to slots counted beforehand, so without a check of
-/// room.
-#[inline(always)]
-fn found_cards(block: &Block<'_>, span: Span, alphabet: &Alphabet, cards: &mut [Card]) -> bool {
-    if span.len >= WINDOW {
-        return false;
-    }
-    let mut copy = None;
-    let window = word_from::<{ WINDOW + 2 }>(block, span.offset, &mut copy);
-    let (mut filled, mut codes) = (0, 0);
-    // Bit 0 set when the byte before the word is a token's, and when it
-    // starts one.
-    let (mut after_token, mut after_start) = (0, 0);
-    // A bit set for a byte of a token that is neither its first nor its
-    // second, or for a token's second that is a space.
-    let mut faults = 0;
-    for base in (0..span.len).step_by(64) {
-        let bytes = window[base..]
-            .first_chunk::<READ>()
-            .expect("a window holds its last word's bytes and two more");
-        let [spaces] = classes64(bytes.first_chunk().expect("a word's 64 bytes"), [SPACES]);
-        let in_span = u64::MAX >> (64 - (span.len - base).min(64));
-        let tokens = !spaces & in_span;
-        let starts = tokens & !(tokens << 1 | after_token);
-        faults |= (starts | starts << 1 | after_start) ^ tokens;
-        after_token = tokens >> 63;
-        after_start = starts >> 63;
-        let count = starts.count_ones() as usize;
-        let Some(slots) = cards.get_mut(filled..filled + count) else {
-            return false;
-        };
-        filled += count;
-        codes |= cards_at(bytes, span.offset + base, starts, alphabet, slots);
-    }
-    // A token that starts at the span's last byte, the last of a word, has its
-    // second byte past the span. Its start is still carried.
-    filled == cards.len() && faults | after_start == 0 && codes & 0x80 == 0
 }
 
 /// A bridge hand framed as placed, as `hand`.
@@ -351,8 +233,7 @@ mod tests {
 
             let mut by_places = BridgeHand::default();
             let read = placed_bridge_hand(found(&tokens, base), &block, &mut by_places);
-            // A row longer than a window is left to the grammar.
-            prop_assert_eq!(read, grammar && line.len < WINDOW);
+            prop_assert_eq!(read, grammar);
             if read {
                 prop_assert_eq!(&by_places, &by_grammar);
             }
@@ -395,13 +276,9 @@ mod tests {
             let mut diagnostics = Vec::new();
             let lines = rows.map(|row| blanked.line(row.line));
             let grammar = read_whist_deal(&lines, &mut by_grammar, &mut diagnostics, crate::syntax::read::records_on_one_line);
-            // A trump the shortcut leaves to the grammar is read there, as
-            // a row longer than a window whose starts were not kept.
+            // A trump the shortcut leaves to the grammar is read there.
             if trump.is_ascii_uppercase() && trump != b'X' {
-                let windowed = rows[1..]
-                    .iter()
-                    .all(|row| row.starts != 0 || row.line.len < WINDOW);
-                prop_assert_eq!(read, grammar && windowed);
+                prop_assert_eq!(read, grammar);
             } else {
                 prop_assert!(!read);
             }
