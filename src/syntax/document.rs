@@ -86,6 +86,18 @@ enum State {
     },
 }
 
+impl State {
+    /// A whist section between deals. `last` is the last line of the deal
+    /// before, where a `#` left out after it is reported.
+    fn between_deals(last: LineRef) -> Self {
+        State::Whist {
+            lines: [last; 5],
+            count: 0,
+            sure: true,
+        }
+    }
+}
+
 /// Groups lines into [`Frame`]s, as a state machine over lines. It runs the
 /// grammar's `document`, `section` and the three `*_section` rules.
 #[derive(Debug)]
@@ -127,11 +139,7 @@ impl Framing for Framer {
             Mode::Forced(Game::Choker) => State::Choker {
                 pairs: Pairs::default(),
             },
-            Mode::Forced(Game::Whist) => State::Whist {
-                lines: [LineRef::default(); 5],
-                count: 0,
-                sure: true,
-            },
+            Mode::Forced(Game::Whist) => State::between_deals(LineRef::default()),
         };
         Self {
             mode,
@@ -229,21 +237,13 @@ impl Framing for Framer {
     /// The offset of the first line the framer still holds. The input from
     /// there on must stay available until the next call.
     fn holds_from(&self) -> Option<usize> {
-        if let Some(other) = &self.other_terminator {
-            // Its line too, whose ending the stray report takes.
-            return Some(match other.section {
-                State::Choker {
-                    pairs:
-                        Pairs {
-                            waiting: Some(line),
-                            ..
-                        },
-                } => line.offset,
-                State::Whist { lines, count, .. } if count > 0 => lines[0].offset,
-                _ => other.at.offset,
-            });
-        }
-        match self.state {
+        // Held with the other game's terminator: its section's record, else
+        // its line, whose ending the stray report takes.
+        let (state, terminator) = match &self.other_terminator {
+            Some(other) => (other.section, Some(other.at.offset)),
+            None => (self.state, None),
+        };
+        match state {
             State::Choker {
                 pairs:
                     Pairs {
@@ -272,6 +272,7 @@ impl Framing for Framer {
             }
             _ => None,
         }
+        .or(terminator)
     }
 
     fn take_needs_blanks(&mut self) -> bool {
@@ -648,11 +649,7 @@ impl Framer {
         self.state = if trimmed.ends_with(HASH.as_bytes()) {
             self.after_terminator()
         } else {
-            State::Whist {
-                lines: [reference; 5],
-                count: 0,
-                sure: true,
-            }
+            State::between_deals(reference)
         };
         true
     }
@@ -830,11 +827,7 @@ impl Framer {
             if whole_deck && (trimmed == HASH.as_bytes() || opens_whist(trimmed)) {
                 self.damaged_trump = None;
                 emit.frame(self.doubtful_deal_was_whist(&lines));
-                self.state = State::Whist {
-                    lines,
-                    count: 0,
-                    sure: true,
-                };
+                self.state = State::between_deals(lines[4]);
                 self.whist_section(line, emit);
             } else {
                 self.doubtful_deal_was_bridge(&lines, count, emit);
@@ -935,11 +928,7 @@ impl Framer {
             || (opens_whist(trimmed) && super::tokens::is_whole_deck(*deck))
         {
             self.rows_without_trump(emit);
-            self.state = State::Whist {
-                lines: [line.reference(); 5],
-                count: 0,
-                sure: true,
-            };
+            self.state = State::between_deals(line.reference());
             self.whist_section(line, emit);
             return;
         }
@@ -948,13 +937,9 @@ impl Framer {
         self.section(line, emit);
     }
 
-    /// Reports the held rows as a deal without its trump line, and leaves
-    /// the whist section open.
+    /// Reports the held rows as a deal without its trump line.
     fn rows_without_trump(&mut self, emit: &mut impl FrameSink) {
-        let State::Rows {
-            rows, count, after, ..
-        } = self.state
-        else {
+        let State::Rows { rows, count, .. } = self.state else {
             unreachable!("rows_without_trump is called in the rows state only");
         };
         let (first, last) = (rows[0], rows[count - 1]);
@@ -966,11 +951,6 @@ impl Framer {
             )),
             lines: (first, last),
         });
-        self.state = State::Whist {
-            lines: [after; 5],
-            count: 0,
-            sure: true,
-        };
     }
 
     /// A line after a `#` that cut a deal short: see [`State::AfterCut`].
@@ -1015,11 +995,7 @@ impl Framer {
             if trimmed == HASH.as_bytes() {
                 return;
             }
-            self.state = State::Whist {
-                lines: [line.reference(); 5],
-                count: 0,
-                sure: true,
-            };
+            self.state = State::between_deals(line.reference());
             self.whist_section(line, emit);
             return;
         }
