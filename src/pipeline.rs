@@ -541,12 +541,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
                     offset: base + unframed,
                     number: self.line_number,
                 };
-                self.framer.finish(frames);
-                frames.frame(crate::syntax::frame::binary_input(
-                    base + unframed + nul,
-                    &line,
-                ));
-                self.finished = true;
+                self.binary(&line, base + unframed + nul, frames);
             } else {
                 self.skip_overlong_line(bytes, base, unframed, frames)?;
             }
@@ -556,15 +551,7 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
             bytes: &bytes[unframed..framed_end],
             base: base + unframed,
         };
-        let first_nul = memchr::memchr(0, to_frame.bytes).map(|position| to_frame.base + position);
-        let framer = &mut self.framer;
-        let first_line = self.line_number;
-        let next_line = self.isa.run(
-            #[inline(always)]
-            || framer.whole_lines(self.isa, to_frame, first_line, first_nul, frames),
-        );
-        let Some(next_line) = next_line else {
-            self.finished = true;
+        let Some(next_line) = self.frame_whole_lines(to_frame, frames) else {
             return Ok(Some(block));
         };
         // A line cut short goes on in the next block, under its number.
@@ -591,6 +578,43 @@ impl<R: Read, F: Framing> BlockReader<R, F> {
         self.carry_base = base + keep_from;
         self.unframed = framed_end - keep_from;
         Ok(Some(block))
+    }
+
+    /// Frames the whole lines of `to_frame`, and gives the number of the line
+    /// after them. A NUL byte makes the input binary: the lines before its line
+    /// are framed, that is reported, and `None` says nothing more is read.
+    fn frame_whole_lines(&mut self, to_frame: Block<'_>, emit: &mut Frames) -> Option<usize> {
+        let first_nul = memchr::memchr(0, to_frame.bytes);
+        let nul_line = first_nul.map(|nul| {
+            memchr::memrchr(b'\n', &to_frame.bytes[..nul]).map_or(0, |newline| newline + 1)
+        });
+        let before_nul = Block {
+            bytes: &to_frame.bytes[..nul_line.unwrap_or(to_frame.bytes.len())],
+            ..to_frame
+        };
+        let (framer, isa, first_line) = (&mut self.framer, self.isa, self.line_number);
+        let next_line = isa.run(
+            #[inline(always)]
+            || framer.whole_lines(isa, before_nul, first_line, emit),
+        );
+        let (Some(nul), Some(start)) = (first_nul, nul_line) else {
+            return Some(next_line);
+        };
+        let line = Line {
+            text: &to_frame.bytes[start..],
+            offset: to_frame.base + start,
+            number: next_line,
+        };
+        self.binary(&line, to_frame.base + nul, emit);
+        None
+    }
+
+    /// The input is binary: its first NUL byte, at `nul`, is on `line`. That is
+    /// said once, after what the framer held, and nothing after it is read.
+    fn binary(&mut self, line: &Line<'_>, nul: usize, frames: &mut Frames) {
+        self.framer.finish(frames);
+        frames.frame(crate::syntax::frame::binary_input(nul, line));
+        self.finished = true;
     }
 
     /// The line starting at `bytes[start]` has no end within a block. It is

@@ -17,11 +17,11 @@ use super::fast::framing as fast;
 use super::frame::{
     END, Frame, FrameSink, Framing, HASH, Layout, MAX_JUNK_BYTES, Mode, OtherTerminator, Pairs,
     after_terminator, has_more_tokens_than, line_too_long, missing_terminator, opens_choker,
-    opens_whist, problem, problem_over, stray, terminator, wrong_terminator,
+    opens_whist, problem, problem_over, problem_showing, stray, terminator, wrong_terminator,
 };
 use super::{Block, Line, LineRef, Lines};
 use crate::ast::{Game, Name, Span};
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Kind, Scope};
 
 #[derive(Clone, Copy, Debug)]
 enum State {
@@ -539,15 +539,11 @@ impl Framer {
         let first = self.oldest_recent_row();
         let last = self.recent_rows[(recent - 1) % 4];
         self.recent_count = 0;
-        if let Frame::Problem { diagnostic, .. } = frame {
-            emit.frame(Frame::Problem {
-                diagnostic: Box::new(diagnostic.covering(
-                    first.through(last),
-                    "read as bridge hands: a whist deal without its trump line?",
-                )),
-                lines: (first, line.reference()),
-            });
-        }
+        emit.frame(frame.covering(
+            first.through(last),
+            "read as bridge hands: a whist deal without its trump line?",
+            (first, line.reference()),
+        ));
     }
 
     /// A line after a run of lines that hold no card. The run goes on while the
@@ -607,10 +603,7 @@ impl Framer {
                 },
             ),
         };
-        emit.frame(Frame::Problem {
-            diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
-            lines: (first, last),
-        });
+        emit.frame(problem_showing(scope, kind, span, (first, last)));
     }
 
     /// `bridge_section = bridge_hand , { bridge_hand } ;`: every line is a
@@ -942,15 +935,13 @@ impl Framer {
         let State::Rows { rows, count, .. } = self.state else {
             unreachable!("rows_without_trump is called in the rows state only");
         };
-        let (first, last) = (rows[0], rows[count - 1]);
-        emit.frame(Frame::Problem {
-            diagnostic: Box::new(Diagnostic::new(
-                Scope::Game(Game::Whist),
-                Kind::MissingTrumpLine { rows: count },
-                first.through(last),
-            )),
-            lines: (first, last),
-        });
+        let kind = Kind::MissingTrumpLine { rows: count };
+        emit.frame(problem_over(
+            Scope::Game(Game::Whist),
+            kind,
+            rows[0],
+            rows[count - 1],
+        ));
     }
 
     /// A line after a `#` that cut a deal short: see [`State::AfterCut`].
@@ -978,20 +969,11 @@ impl Framer {
             // The rest of the deal. The `#` before it was a stray one, and this
             // line goes on with the whist section.
             let (first, last) = (deal[0], rows[count - 1]);
-            emit.frame(Frame::Problem {
-                diagnostic: Box::new(
-                    Diagnostic::new(
-                        Scope::Game(Game::Whist),
-                        Kind::DealCutShort { lines: dealt },
-                        span_of_lines(&deal[..dealt]),
-                    )
-                    .covering(
-                        span_of_lines(&rows[..count]),
-                        "the rest of the deal? not evaluated",
-                    ),
-                ),
-                lines: (first, last),
-            });
+            emit.frame(cut_short(&deal, dealt).covering(
+                span_of_lines(&rows[..count]),
+                "the rest of the deal? not evaluated",
+                (first, last),
+            ));
             if trimmed == HASH.as_bytes() {
                 return;
             }
@@ -1007,22 +989,14 @@ impl Framer {
     /// confirmed as whist. It is reported as a bad trump line and not
     /// evaluated. The report covers its play lines.
     fn doubtful_deal_was_whist(&self, lines: &[LineRef; 5]) -> Frame {
-        Frame::Problem {
-            diagnostic: Box::new(
-                Diagnostic::new(
-                    Scope::Game(Game::Whist),
-                    Kind::BadTrumpLine {
-                        fixed: self.doubtful_trump.map(char::from),
-                    },
-                    lines[0].span(),
-                )
-                .covering(
-                    span_of_lines(&lines[1..]),
-                    "this deal's plays, not evaluated",
-                ),
-            ),
-            lines: (lines[0], lines[4]),
-        }
+        let kind = Kind::BadTrumpLine {
+            fixed: self.doubtful_trump.map(char::from),
+        };
+        problem(Scope::Game(Game::Whist), kind, lines[0].span(), lines[0]).covering(
+            span_of_lines(&lines[1..]),
+            "this deal's plays, not evaluated",
+            (lines[0], lines[4]),
+        )
     }
 
     /// A doubtful deal that turned out to be no whist deal. One opened by a
@@ -1076,22 +1050,12 @@ impl Framer {
     /// The next line says which it is. The Choker hand waiting, or the deal
     /// begun, is kept for then.
     fn defer_other_terminator(&mut self, terminator: &'static str, line: &Line<'_>) {
-        // The section's own terminator, which a line at the end stands for.
-        let expected = if self.mode == Mode::Forced(Game::Whist) {
-            HASH
-        } else {
-            END
-        };
         let whole = Span::new(line.offset, line.text.len());
         let bytes = (line.trimmed(), whole, line.content_span());
         let section = std::mem::replace(&mut self.state, State::Closed { warned: true });
-        self.other_terminator = Some(OtherTerminator::new(
-            terminator,
-            expected,
-            bytes,
-            line.reference(),
-            section,
-        ));
+        let at = line.reference();
+        let other = OtherTerminator::new(self.mode, terminator, bytes, at, section);
+        self.other_terminator = Some(other);
     }
 
     /// The state after `END` or `#`: a new section in `--game auto`,
@@ -1244,15 +1208,7 @@ fn span_of_lines(lines: &[LineRef]) -> Span {
 /// deal and the line is out of place is a guess. So the report must touch what
 /// is read from the line on.
 fn cut_short_by(lines: &[LineRef; 5], count: usize, line: &Line<'_>, what: &'static str) -> Frame {
-    let mut frame = cut_short(lines, count);
-    if let Frame::Problem { diagnostic, lines } = &mut frame {
-        **diagnostic = diagnostic
-            .as_ref()
-            .clone()
-            .covering(line.content_span(), what);
-        lines.1 = line.reference();
-    }
-    frame
+    cut_short(lines, count).covering(line.content_span(), what, (lines[0], line.reference()))
 }
 
 /// A deal opened by a doubtful line (`x`, `NT`) turned out to be no whist deal.
@@ -1261,21 +1217,13 @@ fn cut_short_by(lines: &[LineRef; 5], count: usize, line: &Line<'_>, what: &'sta
 fn doubtful_deal_was_bridge(lines: &[LineRef; 5], count: usize, emit: &mut impl FrameSink) {
     let opener = lines[0];
     let rows = &lines[1..count];
-    let read_as_bridge = rows.last().map(|&last| rows[0].through(last));
-    emit.frame(Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            Scope::Document,
-            Kind::UnrecognisedSection {
-                read_as_bridge,
-                lines: 1,
-            },
-            opener.span(),
-        )),
-        lines: (opener, rows.last().copied().unwrap_or(opener)),
-    });
-    for &row in rows {
-        emit.bridge(row);
-    }
+    let kind = Kind::UnrecognisedSection {
+        read_as_bridge: span_of_rows(rows),
+        lines: 1,
+    };
+    let shown = (opener, rows.last().copied().unwrap_or(opener));
+    let report = problem_showing(Scope::Document, kind, opener.span(), shown);
+    read_as_bridge(report, rows, emit);
 }
 
 /// A line of prose, whose runs are reported once. It holds no cards, not even
@@ -1296,39 +1244,38 @@ fn cut_was_followed_by_bridge(
     rows: &[LineRef],
     emit: &mut impl FrameSink,
 ) {
-    let mut frame = cut_short(deal, dealt);
-    if let (Some(last), Frame::Problem { diagnostic, lines }) = (rows.last(), &mut frame) {
-        **diagnostic = diagnostic
-            .as_ref()
-            .clone()
-            .covering(span_of_lines(rows), "read as bridge hands");
-        lines.1 = *last;
-    }
-    emit.frame(frame);
-    for &row in rows {
-        emit.bridge(row);
-    }
+    let frame = cut_short(deal, dealt);
+    let report = match rows.last() {
+        Some(&last) => frame.covering(span_of_lines(rows), "read as bridge hands", (deal[0], last)),
+        None => frame,
+    };
+    read_as_bridge(report, rows, emit);
 }
 
 /// A whist section's `#` left out before bridge hands. It is reported after the
 /// section's last deal. A second label covers the `rows` that follow, read as
 /// bridge hands.
 fn hash_left_out(after: LineRef, rows: &[LineRef], emit: &mut impl FrameSink) {
-    let read_as_bridge = rows.last().map(|&last| rows[0].through(last));
-    emit.frame(Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            Scope::Game(Game::Whist),
-            Kind::MissingTerminator {
-                terminator: HASH,
-                read_as_bridge,
-                line_ending: None,
-                blanks_after: 0,
-                splits_line: false,
-            },
-            after.span(),
-        )),
-        lines: (after, rows.last().copied().unwrap_or(after)),
-    });
+    let kind = Kind::MissingTerminator {
+        terminator: HASH,
+        read_as_bridge: span_of_rows(rows),
+        line_ending: None,
+        blanks_after: 0,
+        splits_line: false,
+    };
+    let shown = (after, rows.last().copied().unwrap_or(after));
+    let report = problem_showing(Scope::Game(Game::Whist), kind, after.span(), shown);
+    read_as_bridge(report, rows, emit);
+}
+
+/// From the first of `rows` to the end of the last, when there are any.
+fn span_of_rows(rows: &[LineRef]) -> Option<Span> {
+    rows.last().map(|&last| rows[0].through(last))
+}
+
+/// Emits `report`, then `rows` as the bridge hands it says they were read as.
+fn read_as_bridge(report: Frame, rows: &[LineRef], emit: &mut impl FrameSink) {
+    emit.frame(report);
     for &row in rows {
         emit.bridge(row);
     }

@@ -46,6 +46,25 @@ impl Frame {
             Frame::Problem { lines, .. } => *lines,
         }
     }
+
+    /// This problem with a second label, `note` over `span`, and shown from
+    /// the lines `lines`. A report covers so what a guess of the framer read
+    /// otherwise. A record's frame is returned as it is.
+    #[must_use]
+    pub(crate) fn covering(
+        self,
+        span: Span,
+        note: &'static str,
+        lines: (LineRef, LineRef),
+    ) -> Frame {
+        match self {
+            Frame::Problem { diagnostic, .. } => Frame::Problem {
+                diagnostic: Box::new((*diagnostic).covering(span, note)),
+                lines,
+            },
+            record => record,
+        }
+    }
 }
 
 /// Where the `Framer` puts the frames it finds, in order. Any `FnMut(Frame)` is
@@ -211,18 +230,27 @@ pub(crate) fn terminator(trimmed: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// A problem at `span`, its report shown on `line`.
 pub(crate) fn problem(scope: Scope, kind: Kind, span: Span, line: LineRef) -> Frame {
-    Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
-        lines: (line, line),
-    }
+    problem_showing(scope, kind, span, (line, line))
 }
 
 /// A problem whose report spans the pieces from `first` to the end of `last`.
 pub(crate) fn problem_over(scope: Scope, kind: Kind, first: LineRef, last: LineRef) -> Frame {
+    problem_showing(scope, kind, first.through(last), (first, last))
+}
+
+/// A problem at `span`, its report shown from the first of `lines` to the
+/// last.
+pub(crate) fn problem_showing(
+    scope: Scope,
+    kind: Kind,
+    span: Span,
+    lines: (LineRef, LineRef),
+) -> Frame {
     Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(scope, kind, first.through(last))),
-        lines: (first, last),
+        diagnostic: Box::new(Diagnostic::new(scope, kind, span)),
+        lines,
     }
 }
 
@@ -270,14 +298,22 @@ pub(crate) struct OtherTerminator<S> {
 
 impl<S> OtherTerminator<S> {
     /// `terminator`, written as `found` at `label` of the unit `at`, whose
-    /// bytes are `line`, in a section that `expected` ends.
+    /// bytes are `line`, in a section of a document read in `mode`.
     pub(crate) fn new(
+        mode: Mode,
         terminator: &'static str,
-        expected: &'static str,
         (found, line, label): (&[u8], Span, Span),
         at: LineRef,
         section: S,
     ) -> Box<Self> {
+        // The section's own terminator, which the unit stands for at the end:
+        // a whist document's `#`, else a Choker section's `END` (in a Choker
+        // document, or between a pair's hands in auto).
+        let expected = if mode == Mode::Forced(Game::Whist) {
+            HASH
+        } else {
+            END
+        };
         Box::new(Self {
             at,
             wrong: wrong_terminator(expected, found, label, at),
@@ -393,14 +429,12 @@ pub(crate) fn binary_input(offset: usize, line: &Line<'_>) -> Frame {
             number: line.number,
         }
     };
-    Frame::Problem {
-        diagnostic: Box::new(Diagnostic::new(
-            Scope::Document,
-            Kind::BinaryInput,
-            Span::new(offset, 1),
-        )),
-        lines: (shown, shown),
-    }
+    problem(
+        Scope::Document,
+        Kind::BinaryInput,
+        Span::new(offset, 1),
+        shown,
+    )
 }
 
 /// What the reader asks of a framer. The line framer ([`document::Framer`]) and
@@ -431,23 +465,20 @@ pub(crate) trait Framing: Send {
 
     /// Frames the whole lines of `block`, line by line; the first is numbered
     /// `first_line`. A framer that reads a block at once uses the instructions
-    /// of `isa`. The input's first NUL byte, at offset `first_nul`, makes the
-    /// input binary. At the line holding it, that is reported, after what the
-    /// framer held. Framing stops there, with `None`. Otherwise returns the
-    /// number of the line after the last.
+    /// of `isa`. No line holds a NUL byte: the reader reports binary input
+    /// itself. Returns the number of the line after the last.
     #[inline(always)]
     fn whole_lines(
         &mut self,
         _isa: Isa,
         block: Block<'_>,
         first_line: usize,
-        first_nul: Option<usize>,
         emit: &mut impl FrameSink,
-    ) -> Option<usize>
+    ) -> usize
     where
         Self: Sized,
     {
-        line_by_line(self, block, first_line, first_nul, emit)
+        line_by_line(self, block, first_line, emit)
     }
 }
 
@@ -457,23 +488,15 @@ pub(crate) fn line_by_line<F: Framing>(
     framer: &mut F,
     block: Block<'_>,
     first_line: usize,
-    first_nul: Option<usize>,
     emit: &mut impl FrameSink,
-) -> Option<usize> {
+) -> usize {
     let mut lines = Lines::new(block, first_line);
     for line in lines.by_ref() {
-        if let Some(nul) = first_nul.filter(|&nul| nul < line.offset + line.text.len() + 1) {
-            // Binary input: said once, and nothing after it is read. What the
-            // framer held is reported first.
-            framer.finish(emit);
-            emit.frame(binary_input(nul, &line));
-            return None;
-        }
         if !F::READS_LONG_LINES && line.text.len() > MAX_LINE_LENGTH {
             framer.overlong_line(&line, emit);
         } else {
             framer.line(&line, emit);
         }
     }
-    Some(lines.next_number())
+    lines.next_number()
 }

@@ -14,11 +14,11 @@
 //! - records of more than one game.
 
 use super::document::Framer;
-use super::frame::line_by_line;
+use super::frame::{line_by_line, problem, problem_over};
 use super::{Block, Frame, FrameSink, Framing, Layout, Line, LineRef, Mode};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Kind, Scope};
 
 /// The line framer, with the strict layout's rules of the bytes.
 #[derive(Debug)]
@@ -78,10 +78,7 @@ impl StrictFramer {
         self.end_blank_run(emit);
         self.last_line = Some(reference);
         self.last_line_ended = ending > 0;
-        let problem = |kind, span| Frame::Problem {
-            diagnostic: Box::new(Diagnostic::new(Scope::Document, kind, span)),
-            lines: (reference, reference),
-        };
+        let breach = |kind, span| problem(Scope::Document, kind, span, reference);
         let trimmed = line.trimmed();
         let before = line.text.len() - line.text.trim_ascii_start().len();
         let after = line.text.len() - line.text.trim_ascii_end().len();
@@ -91,7 +88,7 @@ impl StrictFramer {
                 Span::new(end - after, after),
             ];
             let edges: Vec<Span> = edges.into_iter().filter(|edge| edge.len > 0).collect();
-            emit.frame(problem(
+            emit.frame(breach(
                 Kind::BlanksAtLineEdges {
                     edges: edges.clone(),
                 },
@@ -106,7 +103,7 @@ impl StrictFramer {
             .map(|(at, len)| Span::new(line.span_of(trimmed).offset + at, len))
             .collect();
         if let Some(&first) = gaps.first() {
-            emit.frame(problem(Kind::BlanksBetweenTokens { gaps, joined }, first));
+            emit.frame(breach(Kind::BlanksBetweenTokens { gaps, joined }, first));
         }
     }
 
@@ -117,14 +114,8 @@ impl StrictFramer {
         };
         let lines = last.number - first.number + 1;
         let removed = Span::new(first.offset, end - first.offset);
-        emit.frame(Frame::Problem {
-            diagnostic: Box::new(Diagnostic::new(
-                Scope::Document,
-                Kind::BlankLines { lines, removed },
-                first.through(last),
-            )),
-            lines: (first, last),
-        });
+        let kind = Kind::BlankLines { lines, removed };
+        emit.frame(problem_over(Scope::Document, kind, first, last));
     }
 
     /// A report of the whole input, shown at `line`. When no line is given, it
@@ -135,10 +126,7 @@ impl StrictFramer {
             len: 0,
             number: 1,
         });
-        Frame::Problem {
-            diagnostic: Box::new(Diagnostic::new(Scope::Document, kind, span)),
-            lines: (line, line),
-        }
+        problem(Scope::Document, kind, span, line)
     }
 }
 
@@ -306,9 +294,8 @@ impl Framing for StrictFramer {
         _isa: Isa,
         block: Block<'_>,
         first_line: usize,
-        first_nul: Option<usize>,
         emit: &mut impl FrameSink,
-    ) -> Option<usize> {
+    ) -> usize {
         if first_line == 1 && block.base == super::BYTE_ORDER_MARK.len() {
             emit.frame(Self::input_problem(
                 Kind::ByteOrderMark,
@@ -328,6 +315,6 @@ impl Framing for StrictFramer {
         self.next_cr = 0;
         self.block_end = block.base + block.bytes.len();
         self.ends_with_newline = block.bytes.last() == Some(&b'\n');
-        line_by_line(self, block, first_line, first_nul, emit)
+        line_by_line(self, block, first_line, emit)
     }
 }

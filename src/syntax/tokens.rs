@@ -35,7 +35,7 @@ use super::traced::traced;
 use super::{Block, Line, LineRef, PlacedRow};
 use crate::ast::{Game, Span};
 use crate::cpu::Isa;
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Kind, Scope};
 
 /// Cards a bridge hand, and a whist player, holds.
 const HAND: usize = 13;
@@ -140,7 +140,7 @@ pub(crate) fn read_line_ends_as_blanks(bytes: &[u8], into: &mut Vec<u8>) {
 /// index (`fast::token_index`).
 pub fn tokens_document(block: Block<'_>, mode: Mode, emit: &mut impl FrameSink) {
     let mut framer = TokenFramer::new(mode);
-    framer.whole_lines(Isa::detect(), block, 1, None, emit);
+    framer.whole_lines(Isa::detect(), block, 1, emit);
     framer.finish(emit);
 }
 
@@ -464,39 +464,12 @@ impl Framing for TokenFramer {
         isa: Isa,
         block: Block<'_>,
         first_line: usize,
-        first_nul: Option<usize>,
         emit: &mut impl FrameSink,
-    ) -> Option<usize> {
+    ) -> usize {
         if super::traced::recording() {
-            return line_by_line(self, block, first_line, first_nul, emit);
+            return line_by_line(self, block, first_line, emit);
         }
-        let Some(nul) = first_nul else {
-            return Some(self.block(isa, block, first_line, emit));
-        };
-        // The lines before the NUL's line are framed at once. Its own line is
-        // read line by line, which reports it.
-        let nul_line = memchr::memrchr(b'\n', &block.bytes[..nul - block.base])
-            .map_or(0, |newline| newline + 1);
-        let (before, from_nul) = block.bytes.split_at(nul_line);
-        let next_line = self.block(
-            isa,
-            Block {
-                bytes: before,
-                base: block.base,
-            },
-            first_line,
-            emit,
-        );
-        line_by_line(
-            self,
-            Block {
-                bytes: from_nul,
-                base: block.base + nul_line,
-            },
-            next_line,
-            first_nul,
-            emit,
-        )
+        self.block(isa, block, first_line, emit)
     }
 }
 
@@ -1223,12 +1196,10 @@ impl TokenFramer {
     /// The other game's `terminator`, at `at`, between the records of a section
     /// of the game forced. The next token says which it is.
     fn defer_other_terminator(&mut self, terminator: &'static str, at: LineRef) {
-        let expected = if terminator == HASH { END } else { HASH };
         let span = at.span();
         let bytes = (terminator.as_bytes(), span, span);
-        self.other_terminator = Some(OtherTerminator::new(
-            terminator, expected, bytes, at, self.state,
-        ));
+        let other = OtherTerminator::new(self.mode, terminator, bytes, at, self.state);
+        self.other_terminator = Some(other);
         self.state = State::Closed { warned: true };
     }
 
@@ -1668,15 +1639,17 @@ fn deal_cut_short(pieces: &[LineRef; 5], cards: usize, no_trump: bool) -> Frame 
 /// evaluated.
 fn missing_trump(pieces: &[LineRef; 5]) -> Frame {
     let (first, last) = (pieces[0], pieces[4]);
-    Frame::Problem {
-        diagnostic: Box::new(
-            Diagnostic::new(Scope::Game(Game::Whist), Kind::MissingTrump, first.span()).covering(
-                first.through(last),
-                "this deal is read, to stay in step, but not evaluated",
-            ),
-        ),
-        lines: (first, last),
-    }
+    problem(
+        Scope::Game(Game::Whist),
+        Kind::MissingTrump,
+        first.span(),
+        first,
+    )
+    .covering(
+        first.through(last),
+        "this deal is read, to stay in step, but not evaluated",
+        (first, last),
+    )
 }
 
 /// A terminator token with no section open to end.
@@ -1690,16 +1663,11 @@ fn stray_token(terminator: &'static str, at: LineRef) -> Frame {
 /// before a `#`. The report covers those cards: the last 52, once
 /// [`super::problem`] has the bytes.
 fn stray_after_rows(first: LineRef, at: LineRef) -> Frame {
-    let Frame::Problem { diagnostic, .. } = stray_token(HASH, at) else {
-        unreachable!("a stray terminator is a problem");
-    };
-    Frame::Problem {
-        diagnostic: Box::new(diagnostic.covering(
-            Span::new(first.offset, at.offset - first.offset),
-            "read as bridge hands: a whist deal without its trump?",
-        )),
-        lines: (first, at),
-    }
+    stray_token(HASH, at).covering(
+        Span::new(first.offset, at.offset - first.offset),
+        "read as bridge hands: a whist deal without its trump?",
+        (first, at),
+    )
 }
 
 /// Tokens, each with the spaces after it, as one document: what the
