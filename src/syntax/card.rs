@@ -304,7 +304,7 @@ pub(crate) fn lowercase_as_one(
 }
 
 /// The tokens of `text`: runs of bytes between blanks.
-fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub(crate) fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     text.split(|&byte| is_blank(byte))
         .filter(|token| !token.is_empty())
 }

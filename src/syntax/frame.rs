@@ -465,8 +465,9 @@ pub(crate) trait Framing: Send {
 
     /// Frames the whole lines of `block`, line by line; the first is numbered
     /// `first_line`. A framer that reads a block at once uses the instructions
-    /// of `isa`. No line holds a NUL byte: the reader reports binary input
-    /// itself. Returns the number of the line after the last.
+    /// of `isa`. The reader hands over no line from the input's first NUL byte
+    /// on: it reports binary input itself. Returns the number of the line
+    /// after the last.
     #[inline(always)]
     fn whole_lines(
         &mut self,

@@ -100,15 +100,10 @@ pub fn cards_read(frame: &Frame, block: &Block<'_>) -> Option<CardsRead> {
 /// mostly no cards (prose) gives none; it is one report. Nor does a line of
 /// more than 13 tokens, whose cards may be of several hands.
 fn row_cards(line: &Line<'_>, game: Game) -> Vec<Card> {
-    let tokens = || {
-        line.text
-            .split(|&byte| card::is_blank(byte))
-            .filter(|token| !token.is_empty())
-    };
-    if tokens().nth(13).is_some() || !card::mostly_card_like(line, game) {
+    if card::tokens(line.text).nth(13).is_some() || !card::mostly_card_like(line, game) {
         return Vec::new();
     }
-    tokens()
+    card::tokens(line.text)
         .filter_map(|token| {
             let (_, (rank, suit)) = nom::combinator::all_consuming(card::card(game.alphabet()))
                 .parse_complete(token)
