@@ -54,6 +54,10 @@ pub(crate) fn classes64<const C: usize>(window: &[u8; 64], classes: [&[u8]; C]) 
 /// The bytes `grammar/tokens.ebnf` calls `space`.
 pub(crate) const SPACES: &[u8] = b" \t\r\n";
 
+/// The blanks between the tokens of a line: those of
+/// `source::is_blank`.
+pub(crate) const BLANKS: &[u8] = b" \t";
+
 /// What the token index reads of 64 bytes: where the spaces, the line feeds and
 /// the dashes are. The spaces come from one table lookup where `isa` has one.
 #[inline(always)]

@@ -10,7 +10,7 @@
 //! are gathered in bits and judged once at its end. Rows in any other layout
 //! go to the grammar.
 
-use super::byte_masks::classes64;
+use super::byte_masks::{BLANKS, classes64};
 use crate::ast::{Alphabet, Card, Span};
 use crate::syntax::{Block, Line};
 
@@ -72,7 +72,7 @@ pub(crate) fn spaced_card_row<const N: usize>(
         base: line.offset,
     };
     let span = Span::new(line.offset, line.text.len());
-    spaced_cards(&block, span, b" \t", alphabet, cards)
+    spaced_cards(&block, span, BLANKS, alphabet, cards)
 }
 
 /// The cards whose tokens lie in `span` of `block`, between runs of `blanks`,
