@@ -859,15 +859,9 @@ fn report(
     for diagnostic in diagnostics.iter_mut() {
         crate::syntax::with_line_ending(diagnostic, show);
     }
-    // From the start of the first line, so that columns count from it. A record
-    // of the tokens layout may begin inside a line. That line may begin in an
-    // earlier block.
     let (start, first_column) = match settings.layout {
         Layout::Lines | Layout::Strict => (first.offset, 0),
-        Layout::Tokens => match line_start(show, first.offset) {
-            Some(start) => (start, 0),
-            None => (show.base, view.first_column),
-        },
+        Layout::Tokens => shown_from(show, first.offset, view.first_column),
     };
     let window = Window {
         name,
@@ -1065,6 +1059,32 @@ fn line_start_near(bytes: &[u8], held: usize, starts_line: bool) -> Option<usize
         Some(newline) => Some(from + newline + 1),
         None => (from == 0 && starts_line).then_some(0),
     }
+}
+
+/// How far into its line a record of the tokens layout may begin, for its
+/// reports to show the line from its start. A file written on one line holds
+/// thousands of records. Drawing the line up to each would make the reports
+/// grow as the square of the line.
+const SHOWN_BEFORE_RECORD: usize = 512;
+
+/// Where the window of a report on a record of the tokens layout starts, and
+/// the columns of its line before that. The record is at `offset`. The window
+/// starts at the line's start when `show` holds it at most
+/// [`SHOWN_BEFORE_RECORD`] bytes back, so the drawing shows the line as the
+/// file has it. Else it starts at the record. The line may have begun in an
+/// earlier block, `carried_column` columns before `show`'s first byte.
+fn shown_from(show: &Block<'_>, offset: usize, carried_column: usize) -> (usize, usize) {
+    let (start, column) = match line_start(show, offset) {
+        Some(start) => (start, 0),
+        None => (show.base, carried_column),
+    };
+    if column == 0 && offset - start <= SHOWN_BEFORE_RECORD {
+        return (start, 0);
+    }
+    let before = show
+        .held(Span::new(start, offset - start))
+        .unwrap_or_default();
+    (offset, column + position::columns(before))
 }
 
 /// Where the line holding byte `offset` starts. `None` when `block` holds no
@@ -1479,6 +1499,37 @@ mod tests {
         );
     }
 
+    /// A file of bad hands written on one line, longer than a block, its first
+    /// card a character of two bytes and a rank. Each drawn report shows its hand, not the
+    /// line up to it: the reports grow with the line, not as its square. Each
+    /// header still names the bad card's line and column in the file.
+    #[test]
+    fn a_report_deep_in_a_long_line_draws_its_record_not_the_line() {
+        let hand = "KS QS TH 8H 4H AC QC ZZ 5C KD QD JD 8D";
+        let count = BLOCK_SIZE / hand.len() + 100;
+        let line = format!("é9{}\n", vec![hand; count].join(" ")).replacen("KS", "", 1);
+        let human = DiagnosticFormat::Human {
+            color: false,
+            width: 100,
+        };
+        let settings = run_settings(Mode::Auto, Layout::Tokens, human);
+        let (_, reports, tally) = run_bytes("input", line.as_bytes(), &settings);
+        let columns: Vec<String> = line
+            .match_indices("ZZ")
+            .map(|(at, _)| format!("[input:1:{}]", line[..at].chars().count() + 1))
+            .collect();
+        let headers: Vec<&str> = reports
+            .lines()
+            .filter_map(|drawn| drawn.find("[input:").map(|at| &drawn[at..]))
+            .collect();
+        assert_eq!(tally.errors, 1 + count as u64);
+        assert_eq!(headers[0], "[input:1:1]");
+        let wrong = headers[1..].iter().zip(&columns).find(|(a, b)| a != b);
+        assert_eq!((headers.len() - 1, wrong), (columns.len(), None));
+        let widest = reports.lines().map(str::len).max().unwrap_or_default();
+        assert!(widest < SHOWN_BEFORE_RECORD + 2 * hand.len(), "{widest}");
+    }
+
     /// A reflowed whist deal framed through the token index gives `analyze`
     /// its first and last lines, numbers and all, as the token framer gives
     /// them when fed line by line.
@@ -1566,16 +1617,16 @@ mod tests {
             let mut reported = Vec::new();
             for located in &analysis.diagnostics {
                 let (first, last) = located.lines;
-                let start = match layout {
-                    Layout::Lines | Layout::Strict => first.offset,
-                    Layout::Tokens => line_start(&whole, first.offset).unwrap_or(0),
+                let (start, first_column) = match layout {
+                    Layout::Lines | Layout::Strict => (first.offset, 0),
+                    Layout::Tokens => shown_from(&whole, first.offset, 0),
                 };
                 let window = Window {
                     name: "input",
                     text: &input[start..last.offset + last.len],
                     offset: start,
                     first_line: first.number,
-                    first_column: 0,
+                    first_column,
                 };
                 render::diagnostic(&located.diagnostic, &window, diagnostics, &mut reported);
             }
