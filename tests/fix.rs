@@ -758,11 +758,16 @@ fn cardsharp(args: &[&str], stdin: Option<&[u8]>) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    if let Some(input) = stdin {
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(input).unwrap();
-    }
-    child.wait_with_output().unwrap()
+    // Written beside the reading of the output, which a large input fills
+    // before the child has read all of it.
+    let pipe = child.stdin.take();
+    std::thread::scope(|scope| {
+        if let (Some(input), Some(mut pipe)) = (stdin, pipe) {
+            use std::io::Write;
+            scope.spawn(move || pipe.write_all(input).unwrap());
+        }
+        child.wait_with_output().unwrap()
+    })
 }
 
 proptest! {
@@ -917,6 +922,38 @@ fn a_file_with_only_unfixable_faults_is_left_as_it_was() {
         std::fs::metadata(&path).unwrap().modified().unwrap(),
         modified
     );
+}
+
+/// An input over the 16 MiB that `check --fix` repairs in memory is still
+/// checked, as it streams in: its reports and its count of records, a file
+/// left as it was, standard input passed on to standard output unchanged, as
+/// `check --fix` passes on what it could not repair.
+#[test]
+fn an_input_too_large_to_repair_is_checked_and_left_as_it_is() {
+    let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D\n";
+    let count = (17 << 20) / hand.len();
+    let text = format!(
+        "{}AC 3C 4C AS 7S 4S AD 10D 7D 5D AH 7H 5H\n",
+        hand.repeat(count)
+    );
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("large.txt");
+    std::fs::write(&path, &text).unwrap();
+    let summary = format!("Found 1 error (1 fixable with --fix); {count} records checked.");
+    let arguments = ["check", "--fix", "--diagnostics", "short"];
+    for stdin in [None, Some(text.as_bytes())] {
+        let input = stdin.map_or(path.to_str().unwrap(), |_| "-");
+        let output = cardsharp(&[&arguments[..], &[input]].concat(), stdin);
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{said}");
+        assert!(said.contains("left as it is: check --fix repairs inputs up to 16 MiB"));
+        let report = format!(":{}:22: error[cardsharp::bridge::ten_as_digits]", count + 1);
+        assert!(said.contains(&report), "{said}");
+        assert!(said.contains(&summary), "{said}");
+        assert_eq!(output.stdout.len(), stdin.map_or(0, <[u8]>::len));
+        assert!(stdin.is_none_or(|stdin| output.stdout == stdin));
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
 
 /// A symbolic link is followed: the file it names is repaired, and the

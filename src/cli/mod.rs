@@ -728,12 +728,9 @@ struct FileFixed {
 /// that a clean file keeps its bytes and its modification time.
 fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<FileFixed> {
     let (name, from_stdin) = input_name(path);
-    let Some(source) = read_whole(path, from_stdin, &name, "check --fix repairs")? else {
-        return Ok(FileFixed {
-            status: INPUT_ERRORS,
-            remaining: Tally::default(),
-            pending: false,
-        });
+    let source = match read_whole(path, from_stdin, &name, "check --fix repairs")? {
+        Ok(source) => source,
+        Err(begun) => return checked_as_it_is(path, from_stdin, &begun, &name, settings),
     };
     let fixed = cardsharp::fix(&source, settings.mode, settings.layout, asked.unsafe_fixes);
     let changed = fixed.text != source;
@@ -762,23 +759,64 @@ fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<Fil
         };
         eprintln!("cardsharp: {name}: {count} {done}");
     }
-    let tally = pipeline::process(
-        &name,
-        &fixed.text[..],
-        settings,
-        &mut io::sink(),
-        &mut io::stderr(),
-    )?;
     let pending = asked.diff && changed;
+    let mut remaining = checked(&name, &fixed.text[..], settings)?;
+    if pending {
+        remaining.status = INPUT_ERRORS;
+        remaining.pending = true;
+    }
+    Ok(remaining)
+}
+
+/// An input too large to repair in memory, checked as `check` checks it as it
+/// streams in. It is left as it is; from standard input, `begun` holds what was
+/// read of it, and the whole is passed on to standard output unchanged, as a
+/// repair that changed nothing would be.
+fn checked_as_it_is(
+    path: &Path,
+    from_stdin: bool,
+    begun: &[u8],
+    name: &str,
+    settings: &Settings,
+) -> io::Result<FileFixed> {
+    if from_stdin {
+        let passed_on = PassedOn {
+            input: begun.chain(io::stdin()),
+            output: io::stdout(),
+        };
+        checked(name, passed_on, settings)
+    } else {
+        checked(name, std::fs::File::open(path)?, settings)
+    }
+}
+
+/// `input` checked: its reports on stderr, its errors setting the status.
+fn checked(name: &str, input: impl Read + Send, settings: &Settings) -> io::Result<FileFixed> {
+    let tally = pipeline::process(name, input, settings, &mut io::sink(), &mut io::stderr())?;
     Ok(FileFixed {
-        status: if tally.errors > 0 || pending {
+        status: if tally.errors > 0 {
             INPUT_ERRORS
         } else {
             CLEAN
         },
         remaining: tally,
-        pending,
+        pending: false,
     })
+}
+
+/// An input that writes each byte read from it to `output`, so that one pass
+/// both checks it and passes it on.
+struct PassedOn<R, W> {
+    input: R,
+    output: W,
+}
+
+impl<R: Read, W: Write> Read for PassedOn<R, W> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let read = self.input.read(buffer)?;
+        self.output.write_all(&buffer[..read])?;
+        Ok(read)
+    }
 }
 
 /// Tells `problem` on stderr, and returns the exit status it calls for.
@@ -796,13 +834,13 @@ const FORMAT_LIMIT: u64 = 16 << 20;
 
 /// Reads a whole input (standard input, or the file at `path`) of at most
 /// [`FORMAT_LIMIT`] bytes; a larger one is left as it is, said on stderr
-/// with what `doing` does (`None`).
+/// with what `doing` does, and its bytes read so far are the error.
 fn read_whole(
     path: &Path,
     from_stdin: bool,
     name: &str,
     doing: &str,
-) -> io::Result<Option<Vec<u8>>> {
+) -> io::Result<Result<Vec<u8>, Vec<u8>>> {
     let mut source = Vec::new();
     let input: Box<dyn Read> = if from_stdin {
         Box::new(io::stdin())
@@ -815,9 +853,9 @@ fn read_whole(
             "cardsharp: {name}: left as it is: {doing} inputs up to {} MiB",
             FORMAT_LIMIT >> 20
         );
-        return Ok(None);
+        return Ok(Err(source));
     }
-    Ok(Some(source))
+    Ok(Ok(source))
 }
 
 fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
@@ -827,7 +865,7 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
     if !from_stdin && !checks_clean(&name, std::fs::File::open(path)?, settings)? {
         return Ok(INPUT_ERRORS);
     }
-    let Some(source) = read_whole(path, from_stdin, &name, "fmt formats")? else {
+    let Ok(source) = read_whole(path, from_stdin, &name, "fmt formats")? else {
         return Ok(INPUT_ERRORS);
     };
     if from_stdin && !checks_clean(&name, &source[..], settings)? {
