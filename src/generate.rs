@@ -5,8 +5,6 @@
 //! never produces. These are royal flushes, King of Kings, four of a kind,
 //! voids, and honour-rich balanced hands. So every rule gets exercised.
 
-use std::fmt::Write;
-
 use crate::ast::{Alphabet, Card, Game, Rank, Span, Suit, WhistDeal};
 use crate::interpret::whist::trick_winner;
 
@@ -49,6 +47,17 @@ impl Generator {
             self.record(game, out);
         }
         terminator(game, out);
+    }
+
+    /// One section of a mixed document: 1 to 5 records of a game picked at
+    /// random, with its terminator, and now and then a blank line after.
+    pub fn mixed_section(&mut self, out: &mut String) {
+        let game = [Game::Bridge, Game::Choker, Game::Whist][self.rng.usize(0..3)];
+        let count = self.rng.usize(1..=5);
+        self.document(game, count, out);
+        if self.rng.bool() {
+            out.push('\n');
+        }
     }
 
     /// One record of `game`.
@@ -366,12 +375,7 @@ pub fn mixed_document(sections: usize, seed: u64, rare: bool) -> String {
     let mut generator = Generator::new(seed, rare);
     let mut out = String::new();
     for _ in 0..sections {
-        let game = [Game::Bridge, Game::Choker, Game::Whist][generator.rng.usize(0..3)];
-        let count = generator.rng.usize(1..=5);
-        generator.document(game, count, &mut out);
-        if generator.rng.bool() {
-            let _ = writeln!(out);
-        }
+        generator.mixed_section(&mut out);
     }
     out
 }

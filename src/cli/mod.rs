@@ -531,21 +531,13 @@ fn serve(port: u16) -> u8 {
 fn generate(game: GenGame, count: usize, seed: u64, rare: bool, layout: Layout) -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut reflow = (layout == Layout::Tokens).then(|| Reflow::new(seed));
-    let written = match game {
-        GenGame::Mixed => {
-            let text = cardsharp::generate::mixed_document(count, seed, rare);
-            write_laid_out(&mut out, &text, reflow.as_mut())
-                .and_then(|()| write_laid_out(&mut out, "", reflow.as_mut()))
-        }
-        GenGame::Bridge | GenGame::Choker | GenGame::Whist => {
-            let game = match game {
-                GenGame::Bridge => Game::Bridge,
-                GenGame::Choker => Game::Choker,
-                _ => Game::Whist,
-            };
-            write_generated(&mut out, game, count, seed, rare, reflow.as_mut())
-        }
+    let game = match game {
+        GenGame::Mixed => None,
+        GenGame::Bridge => Some(Game::Bridge),
+        GenGame::Choker => Some(Game::Choker),
+        GenGame::Whist => Some(Game::Whist),
     };
+    let written = write_generated(&mut out, game, count, seed, rare, reflow.as_mut());
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::from(CLEAN),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(CLEAN),
@@ -556,9 +548,11 @@ fn generate(game: GenGame, count: usize, seed: u64, rare: bool, layout: Layout) 
     }
 }
 
+/// `count` records of `game`, or `count` sections of a mixed document
+/// (`None`), each written as it is made.
 fn write_generated(
     out: &mut impl Write,
-    game: Game,
+    game: Option<Game>,
     count: usize,
     seed: u64,
     rare: bool,
@@ -568,12 +562,17 @@ fn write_generated(
     let mut text = String::new();
     for _ in 0..count {
         text.clear();
-        generator.record(game, &mut text);
+        match game {
+            Some(game) => generator.record(game, &mut text),
+            None => generator.mixed_section(&mut text),
+        }
         write_laid_out(out, &text, reflow.as_deref_mut())?;
     }
-    text.clear();
-    cardsharp::generate::terminator(game, &mut text);
-    write_laid_out(out, &text, reflow.as_deref_mut())?;
+    if let Some(game) = game {
+        text.clear();
+        cardsharp::generate::terminator(game, &mut text);
+        write_laid_out(out, &text, reflow.as_deref_mut())?;
+    }
     write_laid_out(out, "", reflow)
 }
 
