@@ -357,12 +357,15 @@ fn text_report(
         }
     }
     if failure.verdict != Verdict::TimeLimitExceeded {
-        writeln!(out, "expected: {}", failure.expected)?;
-        writeln!(
-            out,
-            "found:    {}",
-            failure.found.as_deref().unwrap_or("(nothing)")
-        )?;
+        // Quoted where the lines differ in their blanks alone.
+        let quote = if failure.verdict == Verdict::PresentationError {
+            "`"
+        } else {
+            ""
+        };
+        let found = failure.found.as_deref().unwrap_or("(nothing)");
+        writeln!(out, "expected: {quote}{}{quote}", failure.expected)?;
+        writeln!(out, "found:    {quote}{found}{quote}")?;
     }
     Ok(())
 }

@@ -263,7 +263,11 @@ pub fn compare(expected: &str, found: &[u8], comparison: Comparison) -> Judged {
         return Judged {
             verdict: Verdict::PresentationError,
             record: Some(record.min(expected.lines().count().saturating_sub(1))),
-            found: found_lines.get(record).map(|line| lossy(line)),
+            // Whole, its blanks kept: they are where it differs. A CR or a
+            // tab is written `\r` or `\t`.
+            found: found_lines
+                .get(record)
+                .map(|line| String::from_utf8_lossy(line).escape_debug().to_string()),
         };
     }
     Judged {
@@ -504,6 +508,10 @@ mod tests {
         let exact = compare(TWO, spaced, Comparison::Exact);
         assert_eq!(exact.verdict, Verdict::PresentationError);
         assert_eq!(exact.record, Some(0));
+        // The line is shown with the blanks where it differs.
+        assert_eq!(exact.found.as_deref(), Some("PASS "));
+        let crlf = compare(TWO, b"PASS\r\nBID S\r\n", Comparison::Exact);
+        assert_eq!(crlf.found.as_deref(), Some("PASS\\r"));
     }
 
     #[test]
