@@ -15,8 +15,8 @@ use super::USAGE_OR_IO;
 /// on the command line are read whatever these say.
 #[derive(Debug, Args)]
 pub(super) struct Filters {
-    /// Read only the files of a directory that match GLOB. The syntax is
-    /// gitignore's; repeatable.
+    /// Read only the files of a directory that match GLOB, ignored ones too.
+    /// The syntax is gitignore's; repeatable.
     #[arg(long = "glob", value_name = "GLOB")]
     globs: Vec<String>,
     /// Skip the files and directories that match GLOB. The syntax is
