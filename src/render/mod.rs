@@ -269,8 +269,11 @@ impl Window<'_> {
     }
 }
 
-/// A window as miette reads it: the text made valid UTF-8 byte for byte
-/// (each invalid byte becomes `?`) so that offsets do not move.
+/// A window as miette reads it: the text made valid UTF-8 and safe to print,
+/// byte for byte, so that offsets do not move. Each invalid byte becomes `?`,
+/// and so does each control byte a terminal would act on: a CR inside a line
+/// would draw the rest of the line over its start, an escape would change the
+/// terminal.
 struct WindowSource<'a> {
     window: Window<'a>,
     text: Cow<'a, str>,
@@ -278,21 +281,46 @@ struct WindowSource<'a> {
 
 impl<'a> WindowSource<'a> {
     fn new(window: &Window<'a>) -> Self {
-        let text = match std::str::from_utf8(window.text) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => Cow::Owned(window.text.utf8_chunks().fold(
-                String::new(),
-                |mut text, chunk| {
-                    text.push_str(chunk.valid());
-                    text.extend(chunk.invalid().iter().map(|_| '?'));
-                    text
-                },
-            )),
+        let bytes = window.text;
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) if (0..bytes.len()).all(|at| prints_as_itself(bytes, at)) => {
+                Cow::Borrowed(text)
+            }
+            _ => {
+                let printable: Vec<u8> = (0..bytes.len())
+                    .map(|at| {
+                        if prints_as_itself(bytes, at) {
+                            bytes[at]
+                        } else {
+                            b'?'
+                        }
+                    })
+                    .collect();
+                Cow::Owned(
+                    printable
+                        .utf8_chunks()
+                        .fold(String::new(), |mut text, chunk| {
+                            text.push_str(chunk.valid());
+                            text.extend(chunk.invalid().iter().map(|_| '?'));
+                            text
+                        }),
+                )
+            }
         };
         Self {
             window: window.clone(),
             text,
         }
+    }
+}
+
+/// Whether byte `at` of `text` prints as itself: any but a control byte, and
+/// of those a tab, a line feed, and a CR that ends its line or the text.
+fn prints_as_itself(text: &[u8], at: usize) -> bool {
+    match text[at] {
+        b'\t' | b'\n' => true,
+        b'\r' => text.get(at + 1).is_none_or(|&next| next == b'\n'),
+        byte => !byte.is_ascii_control(),
     }
 }
 
