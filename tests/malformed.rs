@@ -249,6 +249,32 @@ fn line_column_after(text: &str, prefix: &str, end: char) -> Vec<(usize, usize)>
         .collect()
 }
 
+/// A report read as text writes each control byte of the input that a
+/// terminal would act on as `?`: an escape in a token it quotes, and a CR
+/// inside a line it draws. JSON keeps them, escaped.
+#[test]
+fn text_reports_print_no_control_byte_of_the_input() {
+    let input = b"KS QS TH 8H 4H AC QC TC 5C KD QD JD \x1b[31mXX\rAC\n";
+    let settings = |diagnostics| Settings {
+        mode: Mode::Auto,
+        layout: Layout::Lines,
+        action: Action::Check,
+        output: OutputFormat::Text,
+        diagnostics,
+    };
+    for diagnostics in [
+        human_without_colour(),
+        DiagnosticFormat::Short,
+        DiagnosticFormat::Github,
+    ] {
+        let reports = run_bytes("input", input, &settings(diagnostics)).1;
+        assert!(reports.contains("`?[31mXX?AC`"), "{reports}");
+        assert!(!reports.contains(['\x1b', '\r']), "{reports:?}");
+    }
+    let json = run_bytes("input", input, &settings(DiagnosticFormat::Json)).1;
+    assert!(json.contains("\\u001b[31mXX\\rAC"), "{json}");
+}
+
 #[test]
 fn every_format_gives_the_same_character_column() {
     // ♠ (the spades symbol), X; 🂡 (not a card), Z; 中é (not a card), G;

@@ -314,6 +314,40 @@ impl<'a> WindowSource<'a> {
     }
 }
 
+/// miette's JSON with each control character escaped, as JSON requires:
+/// miette escapes only a line feed, a CR and a tab, and writes the others as
+/// they are (an escape, a NUL quoted from the input). Outside its strings it
+/// writes none.
+fn escape_controls(json: &mut String) {
+    if json.contains(|character: char| character < ' ') {
+        *json = json.chars().fold(String::new(), |mut escaped, character| {
+            if character < ' ' {
+                write!(escaped, "\\u{:04x}", u32::from(character))
+                    .expect("writing to a String cannot fail");
+            } else {
+                escaped.push(character);
+            }
+            escaped
+        });
+    }
+}
+
+/// `text` with each control character but a line feed or a tab made `?`. A
+/// message quotes the input's tokens, and a terminal would act on an escape or
+/// a CR in one.
+fn printable(text: &mut String) {
+    let shown = |character: char| {
+        if character.is_control() && !matches!(character, '\n' | '\t') {
+            '?'
+        } else {
+            character
+        }
+    };
+    if text.chars().any(|character| shown(character) != character) {
+        *text = text.chars().map(shown).collect();
+    }
+}
+
 /// Whether byte `at` of `text` prints as itself: any but a control byte, and
 /// of those a tab, a line feed, and a CR that ends its line or the text.
 fn prints_as_itself(text: &[u8], at: usize) -> bool {
@@ -487,9 +521,20 @@ pub(crate) fn diagnostic(
     format: DiagnosticFormat,
     out: &mut Vec<u8>,
 ) {
-    let description = diagnostic.describe();
+    let mut description = diagnostic.describe();
     let code = diagnostic.scope.qualified_code(description.code);
-    let fixes = diagnostic.fixes();
+    let mut fixes = diagnostic.fixes();
+    // JSON and SARIF escape what they quote; the formats read as text do not.
+    if !matches!(format, DiagnosticFormat::Json | DiagnosticFormat::Sarif) {
+        let texts = [&mut description.message, &mut description.label];
+        let helps = description.help.iter_mut();
+        let messages = fixes.iter_mut().map(|fix| &mut fix.message);
+        texts
+            .into_iter()
+            .chain(helps)
+            .chain(messages)
+            .for_each(printable);
+    }
     let mut text = String::new();
     match format {
         DiagnosticFormat::Github => {
@@ -555,6 +600,7 @@ pub(crate) fn diagnostic(
                     &fixes,
                 );
             } else {
+                escape_controls(&mut text);
                 json_position(diagnostic, window, &fixes, &mut text);
             }
             text.push('\n');
