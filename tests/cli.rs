@@ -467,3 +467,33 @@ fn rare_whist_deals_are_rare_in_play() {
     let (uniform, rare) = (all_thirteen(false), all_thirteen(true));
     assert!(rare > 100 && uniform < 10, "uniform {uniform}, rare {rare}");
 }
+
+/// `package` writes into a new or empty folder only: written over another
+/// package, the two problems' test cases would mix.
+#[test]
+fn a_package_is_written_into_a_new_or_empty_folder_only() {
+    let directory = tempfile::tempdir().unwrap();
+    let folder = directory.path().join("hands");
+    let path = folder.to_str().unwrap();
+    Test::new().args(["package", "choker", path]).run();
+    let written = std::fs::read_dir(folder.join("data/secret"))
+        .unwrap()
+        .count();
+    Test::new()
+        .args(["package", "bridge", path])
+        .status(2)
+        .stderr_contains("the folder is not empty")
+        .run();
+    assert_eq!(
+        std::fs::read_dir(folder.join("data/secret"))
+            .unwrap()
+            .count(),
+        written
+    );
+    let empty = directory.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    Test::new()
+        .args(["package", "bridge", empty.to_str().unwrap()])
+        .run();
+    assert!(empty.join("problem.yaml").is_file());
+}

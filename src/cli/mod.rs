@@ -326,6 +326,15 @@ fn write_package(game: Game, dir: &Path) -> u8 {
         );
         return USAGE_OR_IO;
     }
+    // Written over another package, the two would mix: its test cases would
+    // stay beside this one's, and pass for this problem's.
+    if std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some()) {
+        eprintln!(
+            "cardsharp: {}: the folder is not empty: a package is written into a new or empty folder",
+            dir.display()
+        );
+        return USAGE_OR_IO;
+    }
     let write = |file: &cardsharp::package::PackageFile| -> io::Result<()> {
         let path = dir.join(&file.path);
         if let Some(parent) = path.parent() {
