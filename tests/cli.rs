@@ -407,9 +407,12 @@ fn a_long_line_and_binary_noise_are_reported_once_and_hide_nothing() {
 
 #[test]
 fn parse_trace_shows_each_rule_with_its_bytes() {
+    // The input's fault is reported after the trace, and sets the status.
     let (stdout, _) = Test::new()
         .args(["parse", "--trace"])
         .stdin("Joe-1S2S3S4S5S\nAnn-1G2G3G4G5X\nEND\n")
+        .status(1)
+        .stderr_contains("cardsharp::choker::bad_suit")
         .run();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(

@@ -5,11 +5,13 @@
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use cardsharp::syntax::{Layout, Mode, Step, trace};
+use cardsharp::pipeline::{self, Action, OutputFormat, Settings};
+use cardsharp::syntax::{Step, trace};
 use serde::Serialize;
 
 use super::{
-    CLEAN, InputArgs, OutputArg, USAGE_OR_IO, diagnostics_format, each_file, input_name, mode,
+    CLEAN, INPUT_ERRORS, InputArgs, OutputArg, USAGE_OR_IO, diagnostics_format, each_file,
+    input_name, mode,
 };
 
 /// The largest input traced. A trace holds a step for every rule tried,
@@ -34,15 +36,23 @@ pub(super) fn trace_paths(input: &InputArgs, output: OutputArg) -> u8 {
     let filters = &input.filters;
     // Several inputs in text are told apart by a heading each.
     let headed = input.paths.len() > 1 || input.paths.first().is_some_and(|path| path.is_dir());
+    let settings = Settings {
+        mode,
+        layout,
+        action: Action::Check,
+        output: OutputFormat::Text,
+        diagnostics,
+    };
     each_file(&input.paths, filters, diagnostics, |file, first| {
-        trace_file(file, mode, layout, output, headed.then_some(first))
+        trace_file(file, &settings, output, headed.then_some(first))
     })
 }
 
+/// Traces one input, then reports its faults on stderr as `check` does. They
+/// set the exit status, as they do `parse`'s.
 fn trace_file(
     path: &Path,
-    mode: Mode,
-    layout: Layout,
+    settings: &Settings,
     output: OutputArg,
     heading: Option<bool>,
 ) -> io::Result<u8> {
@@ -61,7 +71,7 @@ fn trace_file(
         );
         return Ok(USAGE_OR_IO);
     }
-    let steps = trace(&source, mode, layout);
+    let steps = trace(&source, settings.mode, settings.layout);
     let mut out = io::BufWriter::new(io::stdout().lock());
     match output {
         OutputArg::Text => {
@@ -78,13 +88,24 @@ fn trace_file(
         OutputArg::Json => {
             for step in &steps {
                 let line = PathStep { path: &name, step };
-                serde_json::to_writer(&mut out, &line).map_err(io::Error::other)?;
+                serde_json::to_writer(&mut out, &line)?;
                 writeln!(out)?;
             }
         }
     }
     out.flush()?;
-    Ok(CLEAN)
+    let tally = pipeline::process(
+        &name,
+        &source[..],
+        settings,
+        &mut io::sink(),
+        &mut io::stderr(),
+    )?;
+    Ok(if tally.errors > 0 {
+        INPUT_ERRORS
+    } else {
+        CLEAN
+    })
 }
 
 /// One step as text, indented by its depth. It is `rule start..end` when
