@@ -325,3 +325,21 @@ fn given_inputs_are_judged_and_the_failure_annotated() {
         "{stderr}"
     );
 }
+
+/// `--diagnostics sarif` writes a whole SARIF log on stderr, beside the table
+/// on stdout: the failing record as its one result, or no result when every
+/// case is accepted.
+#[test]
+fn a_sarif_log_is_whole_whatever_the_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = accepted(Game::Bridge, dir.path());
+    let sarif = ["--diagnostics", "sarif"];
+    let right = judge_shell(dir.path(), &program.display().to_string(), &sarif);
+    let wrong = judge_shell(dir.path(), "cat >/dev/null; echo PASS", &sarif);
+    for (output, results) in [(right, 0), (wrong, 1)] {
+        let log: Value = serde_json::from_slice(&output.stderr).unwrap();
+        assert_eq!(log["version"], "2.1.0");
+        let found = log["runs"][0]["results"].as_array().unwrap();
+        assert_eq!(found.len(), results, "{log}");
+    }
+}

@@ -14,6 +14,7 @@ use cardsharp::judge::{
     Case, Comparison, Counts, Ending, Failure, Outcome, Program, Verdict, end_every_run,
     generated_cases, run_cases, shrink_failure,
 };
+use cardsharp::render::{DiagnosticFormat, sarif};
 use cardsharp::syntax::Mode;
 
 use super::walk::{Filters, inputs};
@@ -151,11 +152,20 @@ fn judge(args: &JudgeArgs) -> Result<u8, String> {
         ),
     };
     written.map_err(|error| error.to_string())?;
-    if let (Some(failure), Some(path)) = (&failure, &failure_path)
-        && failure.verdict != Verdict::TimeLimitExceeded
-    {
-        let format = diagnostics_format(args.diagnostics, args.color);
-        let report = failure.report(&path.display().to_string(), format);
+    let format = diagnostics_format(args.diagnostics, args.color);
+    let report = match (&failure, &failure_path) {
+        (Some(failure), Some(path)) if failure.verdict != Verdict::TimeLimitExceeded => {
+            failure.report(&path.display().to_string(), format)
+        }
+        _ => Vec::new(),
+    };
+    // A SARIF log is whole, with no result when every case passed, as
+    // `run` writes it: on stderr, beside the table on stdout.
+    if format == DiagnosticFormat::Sarif {
+        let _ = sarif::Log::start(io::stderr())
+            .and_then(|mut log| log.write_all(&report).map(|()| log))
+            .and_then(sarif::Log::finish);
+    } else {
         let _ = io::stderr().write_all(&report);
     }
     Ok(if failure.is_some() {
