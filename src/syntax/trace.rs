@@ -486,6 +486,24 @@ mod tests {
         );
     }
 
+    /// A failure names what it found as a report does: a character of
+    /// several bytes whole, a byte of no character escaped.
+    #[test]
+    fn a_failure_names_the_character_it_found() {
+        for (input, found) in [
+            (&b"K\xE2\x99\xA0 QS"[..], "found `\u{2660}`"),
+            (b"K\xFF QS", "found `\\xff`"),
+        ] {
+            let steps = trace(input, Mode::Auto, Layout::Lines);
+            let suit = steps
+                .iter()
+                .find(|step| step.rule == "suit" && !step.matched)
+                .unwrap();
+            let note = suit.note.as_deref().unwrap();
+            assert!(note.ends_with(found), "{note}");
+        }
+    }
+
     #[test]
     fn nothing_is_recorded_outside_a_trace() {
         let _ = trace(HAND, Mode::Auto, Layout::Lines);

@@ -121,9 +121,15 @@ fn leave<O>(index: usize, expected: &str, result: &IResult<&[u8], O>) {
             }
             Err(nom::Err::Error(error) | nom::Err::Failure(error)) => {
                 let at = recorder.offset_of(error.input);
-                let found = match error.input.first() {
-                    None => "the end of the line".to_owned(),
-                    Some(byte) => format!("`{}`", byte.escape_ascii()),
+                // A character of several bytes by its name (`♠`), as reports
+                // name it; a byte of no character, and a control, escaped.
+                let character = error.input.utf8_chunks().next();
+                let character = character.and_then(|chunk| chunk.valid().chars().next());
+                let found = match (error.input.first(), character) {
+                    (None, _) => "the end of the line".to_owned(),
+                    (Some(byte), _) if byte.is_ascii() => format!("`{}`", byte.escape_ascii()),
+                    (_, Some(character)) => format!("`{}`", character.escape_debug()),
+                    (Some(byte), None) => format!("`{}`", byte.escape_ascii()),
                 };
                 match at {
                     Some(at) if at != recorder.steps[index].start => {
