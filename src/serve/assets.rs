@@ -35,17 +35,25 @@ pub(super) async fn railroad() -> Response {
 
 pub(super) async fn examples() -> Response {
     static JSON: LazyLock<String> = LazyLock::new(|| {
-        let examples: BTreeMap<&str, Example> = EXAMPLES
-            .iter()
-            .map(|&(name, bytes)| {
+        let examples: BTreeMap<&str, Example> = shown_examples()
+            .map(|(name, text)| {
                 let (game, layout) = read_as(name);
-                let text = String::from_utf8_lossy(bytes).into_owned();
+                let text = text.to_owned();
                 (name, Example { text, game, layout })
             })
             .collect();
         serde_json::to_string(&examples).expect("strings serialise")
     });
     asset("application/json", &JSON)
+}
+
+/// The examples the page offers: those that are text. The `invalid_utf8`
+/// examples are not, and the page's editor, which holds text, would read
+/// them with their bad bytes replaced, as another code's example.
+fn shown_examples() -> impl Iterator<Item = (&'static str, &'static str)> {
+    EXAMPLES
+        .iter()
+        .filter_map(|&(name, bytes)| Some((name, std::str::from_utf8(bytes).ok()?)))
 }
 
 pub(super) async fn grammar() -> Response {
@@ -293,7 +301,26 @@ fn function_at(file: &'static str, lines: &[&str], quote: usize) -> Option<Funct
 mod tests {
     use super::*;
 
-    /// Every example of the folders is one click away on the page.
+    /// The page offers every example but those of bytes that are no text.
+    #[test]
+    fn the_page_offers_every_example_that_is_text() {
+        let left_out: Vec<&str> = EXAMPLES
+            .iter()
+            .map(|(name, _)| *name)
+            .filter(|name| shown_examples().all(|(shown, _)| shown != *name))
+            .collect();
+        assert_eq!(
+            left_out,
+            [
+                "malformed/bridge.invalid_utf8.txt",
+                "malformed/choker.invalid_utf8.txt",
+                "malformed/document.invalid_utf8.txt",
+                "malformed/whist.invalid_utf8.txt",
+            ]
+        );
+    }
+
+    /// Every example of the folders is embedded.
     #[test]
     fn the_examples_are_every_file_of_the_folders() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
