@@ -2,7 +2,8 @@
 //! strictly, and its answer against what its records give.
 //!
 //! An answer is compared line by line with the results of `run`, blanks at a
-//! line's end aside. Each of these is one report on the answer file's line: a
+//! line's end aside. A byte-order mark is not: a judge reads it as part of the
+//! first token, and fails right solutions on it. Each of these is one report on the answer file's line: a
 //! line that differs, a line missing at the end, or a line past the last
 //! result. The expected result's reasoning (`explain`) is its help. An input
 //! with faults is reported as `check --strict` reports it. Its answer is not
@@ -82,20 +83,21 @@ pub fn orphan_answer(name: &str, text: &[u8], format: DiagnosticFormat) -> (Vec<
 /// past the last result.
 fn compare(results: &str, explanation: impl Fn(usize) -> String, answer: &[u8]) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    // A byte-order mark is no part of the first line's text.
-    let mut offset = if answer.starts_with(b"\xEF\xBB\xBF") {
-        3
-    } else {
-        0
-    };
-    let mut answer_lines = answer[offset..]
-        .split_inclusive(|&byte| byte == b'\n')
-        .map(|line| {
-            let at = offset;
-            offset += line.len();
-            let text = line.trim_ascii_end();
-            (Span::new(at, text.len()), String::from_utf8_lossy(text))
-        });
+    // A byte-order mark is part of the first line, as a judge's comparison of
+    // tokens reads it: that line then differs, and says so with the mark
+    // written out.
+    let mut offset = 0;
+    let mut answer_lines = answer.split_inclusive(|&byte| byte == b'\n').map(|line| {
+        let at = offset;
+        offset += line.len();
+        let text = line.trim_ascii_end();
+        let found = String::from_utf8_lossy(text);
+        let found = match found.strip_prefix('\u{feff}') {
+            Some(rest) if at == 0 => format!("\\u{{feff}}{rest}").into(),
+            _ => found,
+        };
+        (Span::new(at, text.len()), found)
+    });
     for (index, expected) in results.lines().enumerate() {
         match answer_lines.next() {
             Some((_, found)) if found == expected => {}

@@ -100,6 +100,28 @@ fn wrong_missing_and_extra_lines_are_reported_at_their_lines() {
     );
 }
 
+/// A byte-order mark before a right answer fails right solutions: a judge
+/// reads it as part of the first token. Its line is reported, the mark
+/// written out.
+#[test]
+fn a_byte_order_mark_before_an_answer_is_reported() {
+    let directory = tempfile::tempdir().unwrap();
+    let here = directory.path();
+    let (bridge, _) = right_data(here);
+    let marked = format!("\u{feff}{bridge}");
+    std::fs::write(here.join("data/sample/1.ans"), marked).unwrap();
+    let (status, reports) = cardsharp(&["verify", "--diagnostics", "short"], here);
+    assert_eq!(status, 1, "{reports}");
+    assert_eq!(
+        codes(&reports),
+        ["data/sample/1.ans:1:1: error[cardsharp::answer::wrong_line]"],
+        "{reports}"
+    );
+    let first = bridge.lines().next().unwrap();
+    let said = format!("the answer says `\\u{{feff}}{first}`, the record gives `{first}`");
+    assert!(reports.contains(&said), "{reports}");
+}
+
 #[test]
 fn inputs_and_answers_without_their_other_half_are_told() {
     let directory = tempfile::tempdir().unwrap();
