@@ -1500,9 +1500,10 @@ mod tests {
     }
 
     /// A file of bad hands written on one line, longer than a block, its first
-    /// card a character of two bytes and a rank. Each drawn report shows its hand, not the
-    /// line up to it: the reports grow with the line, not as its square. Each
-    /// header still names the bad card's line and column in the file.
+    /// card a character of two bytes and a rank. Each drawn report shows its
+    /// hand, not the line up to it: the reports grow with the line, not as its
+    /// square. Each header still names the bad card's line and column in the
+    /// file.
     #[test]
     fn a_report_deep_in_a_long_line_draws_its_record_not_the_line() {
         let hand = "KS QS TH 8H 4H AC QC ZZ 5C KD QD JD 8D";

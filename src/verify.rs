@@ -3,9 +3,9 @@
 //!
 //! An answer is compared line by line with the results of `run`, blanks at a
 //! line's end aside. A byte-order mark is not: a judge reads it as part of the
-//! first token, and fails right solutions on it. Each of these is one report on the answer file's line: a
-//! line that differs, a line missing at the end, or a line past the last
-//! result. The expected result's reasoning (`explain`) is its help. An input
+//! first token, and fails right solutions on it. Each of these is one report
+//! on the answer file's line: a line that differs, a line missing at the end,
+//! or a line past the last result. The expected result's reasoning (`explain`) is its help. An input
 //! with faults is reported as `check --strict` reports it. Its answer is not
 //! compared, as its results would not be the judge's.
 
