@@ -107,17 +107,13 @@ pub enum Kind {
     /// Whist: the first line of a deal is not one suit letter. `fixed` is the
     /// suit it may have meant (`h` for `H`).
     BadTrumpLine { fixed: Option<char> },
-    /// Whist: a deal of fewer than its five lines.
+    /// Whist: a deal of fewer than its five lines: cut short by `#`, a new
+    /// trump, or the end of the input. In the tokens layout, `lines` counts
+    /// its trump and the rows its cards begin.
     DealCutShort { lines: usize },
     /// Bridge, in the tokens layout: the section's cards are not a multiple of
     /// thirteen. So its last hand is `short` of its cards.
     SectionCardCount { cards: usize, short: usize },
-    /// Whist, in the tokens layout: a deal with fewer than its 52 cards before
-    /// `#`, a new trump, or the end of the input. `trump` when it opened with
-    /// one.
-    DealTokensCutShort { cards: usize, trump: bool },
-    /// Whist, in the tokens layout: a card where a deal's trump belongs.
-    MissingTrump,
     /// A line holding whole records as the tokens layout reads them: `records`
     /// of `game`. These are two bridge hands, or a whist deal's trump and 52
     /// cards. `breaks` are the blanks where the canonical layout ends a line.
@@ -823,28 +819,6 @@ impl Kind {
                     "a hand is 13 cards: add the missing cards, or remove this hand".to_owned(),
                 ),
             },
-            Kind::DealTokensCutShort { cards: count, trump } => Description {
-                code: "deal_cut_short",
-                severity: Severity::Error,
-                message: format!(
-                    "this deal holds {}{}: a deal is a trump and 52 cards",
-                    if *trump { "a trump and " } else { "" },
-                    cards(*count)
-                ),
-                label: "incomplete deal".to_owned(),
-                secondary: Vec::new(),
-                help: Some(format!("add the {} missing", cards(52 - count))),
-            },
-            Kind::MissingTrump => Description {
-                code: "missing_trump",
-                severity: Severity::Error,
-                message: "expected the deal's trump (one suit letter), found a card".to_owned(),
-                label: "a card where the trump belongs".to_owned(),
-                secondary: Vec::new(),
-                help: Some(
-                    "write the trump suit (S, H, D or C) before the deal's 52 cards".to_owned(),
-                ),
-            },
             Kind::RecordsOnOneLine { game, records, .. } => {
                 let (one, many, layout) = match game {
                     Game::Bridge => ("bridge hand", "bridge hands", "one hand a line"),
@@ -1411,8 +1385,6 @@ impl Kind {
             | Kind::LineTooLong
             | Kind::BinaryInput
             | Kind::SectionCardCount { .. }
-            | Kind::DealTokensCutShort { .. }
-            | Kind::MissingTrump
             | Kind::NoRecord
             | Kind::MixedGames { .. }
             | Kind::WrongAnswer { .. }
@@ -1587,11 +1559,6 @@ mod tests {
                 cards: 38,
                 short: 1,
             },
-            Kind::DealTokensCutShort {
-                cards: 30,
-                trump: true,
-            },
-            Kind::MissingTrump,
             Kind::RecordsOnOneLine {
                 game: Game::Whist,
                 records: 1,

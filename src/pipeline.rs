@@ -12,7 +12,7 @@ use std::io::{self, IoSlice, Read, Write};
 
 use rayon::prelude::*;
 
-use crate::ast::{BridgeHand, ChokerPair, Game, Record, Span, WhistDeal};
+use crate::ast::{BridgeHand, Card, ChokerPair, Game, Record, Span, WhistDeal};
 use crate::check;
 use crate::cpu::Isa;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -20,12 +20,12 @@ use crate::interpret::{Evaluate, Outcome};
 use crate::render::present::Present;
 use crate::render::{self, DiagnosticFormat, Window, position};
 use crate::syntax::FrameSink;
-use crate::syntax::fast::placed::{placed_bridge_hand, placed_whist_deal};
 use crate::syntax::read::records_on_one_line;
 use crate::syntax::tokens::read_line_ends_as_blanks;
 use crate::syntax::{
-    BYTE_ORDER_MARK, Block, Frame, Framer, Framing, Layout, Line, LineRef, MAX_LINE_LENGTH, Mode,
-    PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer, bridge, choker, whist,
+    BYTE_ORDER_MARK, Block, CardsRead, Frame, Framer, Framing, Layout, Line, LineRef,
+    MAX_LINE_LENGTH, Mode, PlacedRow, SHOWN_OF_OVERLONG_LINE, StrictFramer, TokenFramer, bridge,
+    choker, whist,
 };
 
 /// What to do with each record, and how to write what comes of it.
@@ -789,7 +789,7 @@ fn one_frame(
         }
         Entry::BridgePlaced(at) => {
             let [hand] = frames.placed(at);
-            let placed = placed_bridge_hand(hand, read, bridge);
+            let placed = bridge::read_placed_bridge_hand(hand, read, bridge);
             bridge_frame(
                 hand.line,
                 Some(placed),
@@ -815,7 +815,7 @@ fn one_frame(
         Entry::WhistPlaced(at) => {
             let rows: [PlacedRow; 5] = frames.placed(at);
             let lines = rows.map(|row| row.line);
-            let placed = placed_whist_deal(&rows, read, whist);
+            let placed = whist::read_placed_whist_deal(&rows, read, whist);
             whist_frame(
                 lines,
                 Some(placed),
@@ -917,9 +917,12 @@ fn bridge_frame(
     if placed != Some(true)
         && !bridge::read_bridge_hand(&read.line(line), hand, diagnostics, records_on_one_line)
     {
-        check_cards_read(&Frame::Bridge(line), &read, diagnostics);
+        let cards = check_cards_read(&Frame::Bridge(line), &read, diagnostics);
+        shown.faulty(Game::Bridge, line.span(), &cards, diagnostics, output);
     } else if check::bridge_hand(hand, diagnostics) {
         shown.record(hand, output);
+    } else {
+        shown.faulty(Game::Bridge, line.span(), &hand.cards, diagnostics, output);
     }
 }
 
@@ -935,10 +938,21 @@ fn choker_frame(
     output: &mut ChunkOutput,
 ) {
     let lines_read = lines.map(|line| read.line(line));
+    let span = lines[0].through(lines[1]);
     if !choker::read_choker_pair(&lines_read, pair, diagnostics, records_on_one_line) {
-        check_cards_read(&Frame::Choker(lines), read, diagnostics);
+        let cards = check_cards_read(&Frame::Choker(lines), read, diagnostics);
+        shown.faulty(Game::Choker, span, &cards, diagnostics, output);
     } else if check::choker_pair(pair, diagnostics) {
         shown.record(pair, output);
+    } else {
+        let cards = [pair.first.cards, pair.second.cards];
+        shown.faulty(
+            Game::Choker,
+            span,
+            cards.as_flattened(),
+            diagnostics,
+            output,
+        );
     }
 }
 
@@ -961,11 +975,13 @@ fn whist_frame(
         diagnostics,
         blanked,
     } = notes;
+    let span = lines[0].through(lines[4]);
     if placed != Some(true) {
         let read = grammar_source(*read, placed, (lines[0], lines[4]), blanked);
         let lines_read = lines.map(|line| read.line(line));
         if !whist::read_whist_deal(&lines_read, deal, diagnostics, records_on_one_line) {
-            check_cards_read(&Frame::Whist(lines), &read, diagnostics);
+            let cards = check_cards_read(&Frame::Whist(lines), &read, diagnostics);
+            shown.faulty(Game::Whist, span, &cards, diagnostics, output);
             return;
         }
     }
@@ -975,18 +991,26 @@ fn whist_frame(
             if check::whist_plays(deal, &leaders, diagnostics) {
                 shown.record_checked(output);
             }
-        } else {
-            let outcome = deal.evaluate();
-            if check::whist_plays(deal, &outcome.tricks, diagnostics) {
-                shown.record_evaluated(
-                    deal,
-                    #[inline(always)]
-                    || outcome,
-                    output,
-                );
-            }
+            return;
+        }
+        let outcome = deal.evaluate();
+        if check::whist_plays(deal, &outcome.tricks, diagnostics) {
+            shown.record_evaluated(
+                deal,
+                #[inline(always)]
+                || outcome,
+                output,
+            );
+            return;
         }
     }
+    shown.faulty(
+        Game::Whist,
+        span,
+        deal.plays.as_flattened(),
+        diagnostics,
+        output,
+    );
 }
 
 /// Where the line grammar reads a record from: mostly `read`. A placed record
@@ -1032,13 +1056,24 @@ fn blanked_record<'a>(
     }
 }
 
-/// The checks of a record whose syntax has faults, on the cards read. Cold, out
-/// of the way of the records that have none.
+/// The checks of a record whose syntax has faults, on the cards read, which it
+/// returns in input order for `parse`'s error node. Cold, out of the way of the
+/// records that have none.
 #[cold]
 #[inline(never)]
-fn check_cards_read(frame: &Frame, block: &Block<'_>, diagnostics: &mut Vec<Diagnostic>) {
-    if let Some(read) = crate::syntax::cards_read(frame, block) {
-        check::cards_read(&read, diagnostics);
+fn check_cards_read(
+    frame: &Frame,
+    block: &Block<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Card> {
+    let Some(read) = crate::syntax::cards_read(frame, block) else {
+        return Vec::new();
+    };
+    check::cards_read(&read, diagnostics);
+    match read {
+        CardsRead::Bridge(cards) => cards,
+        CardsRead::Choker(hands) => hands.concat(),
+        CardsRead::Whist { plays, .. } => plays.concat(),
     }
 }
 
@@ -1132,6 +1167,55 @@ impl Shown<'_> {
             || record.evaluate(),
             output,
         );
+    }
+
+    /// A record of `game` at `span` that has faults: `parse` keeps it as an
+    /// error node holding the `cards` read and the codes of its
+    /// `diagnostics`, as tree-sitter keeps an `ERROR` node. The other
+    /// actions print nothing for it.
+    #[inline(always)]
+    fn faulty(
+        &self,
+        game: Game,
+        span: Span,
+        cards: &[Card],
+        diagnostics: &[Diagnostic],
+        output: &mut ChunkOutput,
+    ) {
+        if self.settings.action == Action::Parse {
+            self.error_node(game, span, cards, diagnostics, output);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn error_node(
+        &self,
+        game: Game,
+        span: Span,
+        cards: &[Card],
+        diagnostics: &[Diagnostic],
+        output: &mut ChunkOutput,
+    ) {
+        let node = render::ErrorNode::new(game, span, cards, diagnostics);
+        let out = &mut output.results;
+        match self.settings.output {
+            OutputFormat::Text => {
+                let mut text = format!("line {}: ", self.line);
+                node.tree(&mut text);
+                out.extend_from_slice(text.as_bytes());
+            }
+            OutputFormat::Json => {
+                let record = render::JsonRecord {
+                    path: self.path,
+                    game,
+                    line: self.line,
+                    span,
+                    extra: render::JsonError { error: &node },
+                };
+                render::json_line(&record, out);
+            }
+        }
     }
 
     /// Counts a record found well-formed: all that `check` does with it.

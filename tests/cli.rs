@@ -247,6 +247,49 @@ fn parse_prints_the_tree_with_spans() {
     assert_eq!(deal["record"]["plays"]["north"][0]["span"]["offset"], 2);
 }
 
+/// `parse` keeps a record with faults as an error node, in both layouts: its
+/// span, the cards read, and its diagnostics' codes in input order. The
+/// records around it keep their trees.
+#[test]
+fn parse_keeps_a_faulty_record_as_an_error_node() {
+    let hand = "KS QS TH 8H 4H AC QC TC 5C KD QD JD 8D";
+    let input = format!("{hand}\nKS QS 10H 8H 4H AC QC TC 5C KD QD JD KS\n{hand}\n");
+    for layout in ["lines", "tokens"] {
+        let (json, _) = Test::new()
+            .args(["parse", "--output", "json", "--layout", layout])
+            .stdin(&input)
+            .status(1)
+            .run();
+        let nodes: Vec<serde_json::Value> = json
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(nodes.len(), 3, "{layout}: {json}");
+        assert!(nodes[0]["record"].is_object() && nodes[2]["record"].is_object());
+        let error = &nodes[1];
+        assert_eq!(error["line"], 2, "{layout}");
+        assert_eq!(error["game"], "bridge");
+        assert_eq!(error["span"]["offset"], 39);
+        assert_eq!(
+            error["error"]["codes"],
+            serde_json::json!([
+                "cardsharp::bridge::ten_as_digits",
+                "cardsharp::bridge::duplicate_card"
+            ]),
+            "{layout}"
+        );
+        let cards = error["error"]["cards_read"].as_array().unwrap();
+        assert_eq!(cards.len(), 12, "{layout}: the 12 tokens that are cards");
+        assert_eq!(cards[2]["card"], "8H");
+        assert_eq!(cards[2]["span"]["offset"], 49);
+    }
+    let (tree, _) = Test::new().args(["parse"]).stdin(&input).status(1).run();
+    assert!(
+        tree.contains("line 2: Error 39..78 [cardsharp::bridge::ten_as_digits, cardsharp::bridge::duplicate_card]\n  card KS 39..41\n"),
+        "{tree}"
+    );
+}
+
 #[test]
 fn fmt_rewrites_checks_and_refuses_files_with_errors() {
     let directory = std::env::temp_dir().join(format!("cardsharp-fmt-{}", std::process::id()));
@@ -429,6 +472,15 @@ fn parse_trace_shows_each_rule_with_its_bytes() {
         lines.contains(
             &"            suit ✗ at 28: expected a suit of the game's alphabet; found `X`"
         )
+    );
+    // The dash has its step, and the diagnosis's second reading of the hand
+    // its own, named as such.
+    assert!(lines.contains(&"        dash 3..4"), "{stdout}");
+    assert!(
+        lines.contains(
+            &"      choker_hand ✗ at 15: diagnosis: each token read again alone, to tell each fault"
+        ),
+        "{stdout}"
     );
     let (json, _) = Test::new()
         .args(["parse", "--trace", "--layout", "tokens", "--output", "json"])

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use cardsharp::ast::{Alphabet, Game};
 use cardsharp::syntax::bridge::bridge_hand;
 use cardsharp::syntax::card::{blank, card, card_row, gap, rank, suit};
-use cardsharp::syntax::choker::{choker_cards, choker_hand, choker_pair, letter, name};
+use cardsharp::syntax::choker::{choker_cards, choker_hand, choker_pair, dash, letter, name};
 use cardsharp::syntax::document::document;
 use cardsharp::syntax::tokens::{space, spaces, token, tokens_document};
 use cardsharp::syntax::whist::{play_line, trump_line, whist_deal};
@@ -359,6 +359,7 @@ fn examples() -> Vec<Examples> {
             ["", "Jo3y", "abcdefghijklmnopqrstu", "J y", "Zoë"]
         ),
         bytes!(letter, ["a", "Z"], ["1", "-", "", "ab", "é"]),
+        bytes!(dash, ["-"], ["", " -", "--", "–", "a"]),
         bytes!(
             choker_cards,
             ["1C3S2G5D4D", "CCCCCCCCCC"],

@@ -637,13 +637,12 @@ const SYNTAX_LAYERS: &[&str] = &[
     // The games' records, with their fast paths.
     "fast::choker_hand",
     "fast::trump_line",
+    "fast::placed",
     "bridge",
     "choker",
     "whist",
-    // The tokens layout's token index and pair reader, and the line
-    // framer's shortcuts.
+    // The tokens layout's token index, and the line framer's shortcuts.
     "fast::token_index",
-    "fast::placed",
     "fast::token_shape",
     "fast::framing",
     // Frames, sinks, modes, layouts, terminators, the framer's interface.

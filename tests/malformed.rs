@@ -72,7 +72,6 @@ const CATALOGUE: &[&str] = &[
     "whist.look_alike",
     "whist.lowercase_card",
     "whist.missing_terminator",
-    "whist.missing_trump",
     "whist.missing_trump_line",
     "whist.not_a_card",
     "whist.records_on_one_line",
@@ -111,7 +110,7 @@ fn mode_for(code: &str) -> Mode {
 /// The codes of the tokens layout's framing are shown in that layout,
 /// and the codes of the strict layout's bytes in that one.
 fn layout_for(code: &str) -> Layout {
-    if code == "bridge.section_card_count" || code == "whist.missing_trump" {
+    if code == "bridge.section_card_count" {
         Layout::Tokens
     } else if STRICT_CODES.contains(&code) {
         Layout::Strict

@@ -162,7 +162,7 @@ fn short_records_are_told_as_the_judge_reads_them() {
     let (results, reports) = run(cut.as_bytes(), Mode::Auto, Layout::Tokens);
     assert_eq!(results, "");
     assert!(
-        reports.contains("this deal holds a trump and 30 cards"),
+        reports.contains("this deal has 4 of its 5 lines"),
         "{reports}"
     );
     let pairs = "Joey-1C3S2G5D4D Clucky-QDKDQSKSJS Bill-9D6D5D3D2G END";

@@ -109,7 +109,7 @@ fn reading(example: &str) -> (Mode, Layout) {
         Mode::Auto
     };
     let layout = match example {
-        "bridge.section_card_count" | "whist.missing_trump" => Layout::Tokens,
+        "bridge.section_card_count" => Layout::Tokens,
         "document.byte_order_mark"
         | "document.crlf_line_ends"
         | "document.blank_line"
@@ -347,7 +347,7 @@ fn why(name: &str) -> &'static str {
         "unrecognised_section" => {
             "A section's game is recognised from its first line. A line that looks like no game's record opens no section."
         }
-        "deal_cut_short" | "missing_trump" | "missing_trump_line" | "trump_line" => {
+        "deal_cut_short" | "missing_trump_line" | "trump_line" => {
             "A whist deal is a trump suit and 52 cards. Without its trump, the deal cannot be played, and a judge's solution reads a card as the trump."
         }
         "revoke" => {

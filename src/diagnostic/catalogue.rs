@@ -356,7 +356,7 @@ pub const RULES: &[Rule] = &[
     ),
     error(
         "cardsharp::whist::deal_cut_short",
-        "A whist deal with fewer than its five lines.",
+        "A whist deal with fewer than its five lines (in the tokens layout, fewer than its trump and 52 cards).",
         "Add the missing lines: a deal is a trump line and four lines of 13 cards.",
     ),
     error(
@@ -390,13 +390,8 @@ pub const RULES: &[Rule] = &[
         "End the section with a line `#`.",
     ),
     error(
-        "cardsharp::whist::missing_trump",
-        "In the tokens layout, a card where a whist deal's trump belongs.",
-        "Write the trump suit (S, H, D or C) before the deal's 52 cards.",
-    ),
-    error(
         "cardsharp::whist::missing_trump_line",
-        "Lines of cards where a deal's trump line belongs: a deal without its trump suit.",
+        "Lines of cards where a deal's trump line belongs (in the tokens layout, a card where its trump belongs): a deal without its trump suit.",
         "Write the deal's trump suit (one of S H D C) alone on the line before its cards.",
     ),
     error(

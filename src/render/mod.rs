@@ -11,6 +11,7 @@ pub(crate) mod github;
 pub(crate) mod position;
 pub(crate) mod present;
 pub mod sarif;
+pub(crate) use present::ErrorNode;
 
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
@@ -141,6 +142,12 @@ pub(crate) struct JsonExplanation<'a, O: Serialize> {
 #[derive(Serialize)]
 pub(crate) struct JsonTree<'a, R: Serialize> {
     pub record: &'a R,
+}
+
+/// `{"error": ...}`: a faulty record as `parse` keeps it.
+#[derive(Serialize)]
+pub(crate) struct JsonError<'a, 'b> {
+    pub error: &'a ErrorNode<'b>,
 }
 
 /// Writes `record` as one JSON line.

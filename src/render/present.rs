@@ -65,6 +65,53 @@ fn tree_cards(alphabet: &Alphabet, cards: &[Card], indent: &str, out: &mut Strin
     }
 }
 
+/// A record with faults, as `parse` keeps it: an error node, as tree-sitter's
+/// `ERROR` and rust-analyzer's error nodes are, so that a learner sees where
+/// the tree broke and what was read before it. In JSON it is `{"codes":
+/// [...], "cards_read": [...]}`.
+#[derive(Serialize)]
+pub(crate) struct ErrorNode<'a> {
+    /// The full codes of the record's diagnostics, in input order.
+    codes: Vec<String>,
+    cards_read: Cards<'a>,
+    #[serde(skip)]
+    span: Span,
+}
+
+impl<'a> ErrorNode<'a> {
+    pub(crate) fn new(
+        game: Game,
+        span: Span,
+        cards: &'a [Card],
+        diagnostics: &[crate::diagnostic::Diagnostic],
+    ) -> Self {
+        let mut in_order: Vec<_> = diagnostics.iter().collect();
+        in_order.sort_by_key(|diagnostic| diagnostic.span.offset);
+        Self {
+            codes: in_order
+                .into_iter()
+                .map(|diagnostic| diagnostic.scope.qualified_code(diagnostic.kind.code()))
+                .collect(),
+            cards_read: Cards {
+                alphabet: game.alphabet(),
+                cards,
+            },
+            span,
+        }
+    }
+
+    /// `Error 39..60 [codes]`, then the cards read, one a line.
+    pub(crate) fn tree(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "Error {} [{}]",
+            span_text(self.span),
+            self.codes.join(", ")
+        );
+        tree_cards(self.cards_read.alphabet, self.cards_read.cards, "  ", out);
+    }
+}
+
 /// What each of bridge's seven rules gives points for. `explain` says it so
 /// in text and in JSON.
 const BRIDGE_RULES: [&str; 7] = [

@@ -86,9 +86,7 @@ struct Example {
 fn read_as(name: &str) -> (&'static str, &'static str) {
     match name {
         "malformed/document.after_terminator.txt" => ("choker", "lines"),
-        "tokens.txt"
-        | "malformed/bridge.section_card_count.txt"
-        | "malformed/whist.missing_trump.txt" => ("auto", "tokens"),
+        "tokens.txt" | "malformed/bridge.section_card_count.txt" => ("auto", "tokens"),
         "malformed/document.blank_line.txt"
         | "malformed/document.blanks_at_line_edge.txt"
         | "malformed/document.blanks_between_tokens.txt"
@@ -187,7 +185,6 @@ const EXAMPLES: &[(&str, &[u8])] = examples![
     "malformed/whist.look_alike.txt",
     "malformed/whist.lowercase_card.txt",
     "malformed/whist.missing_terminator.txt",
-    "malformed/whist.missing_trump.txt",
     "malformed/whist.missing_trump_line.txt",
     "malformed/whist.not_a_card.txt",
     "malformed/whist.records_on_one_line.txt",

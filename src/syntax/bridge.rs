@@ -7,15 +7,19 @@
 use nom::combinator::all_consuming;
 use nom::{IResult, Parser};
 
-use super::Line;
 use super::card::{AsTokens, WrittenCard, card_row, read_card_row};
+use super::fast::placed::placed_bridge_hand;
 use super::traced::traced;
+use super::{Block, Line, PlacedRow};
 use crate::ast::{BridgeHand, Game};
 use crate::diagnostic::Diagnostic;
 
-/// `bridge_hand = card_row ;`
+/// `bridge_hand = blank , card , 12 * ( gap , card ) , blank ;`
 ///
-/// With 13 cards, the whole line.
+/// The whole line: [`card_row`] of 13 cards. Its dispatcher,
+/// [`read_bridge_hand`], first tries the fast paths that stand in its place
+/// (`fast::card_row::canonical_card_row`, then `spaced_card_row`, through
+/// [`read_card_row`]), and calls this rule whenever they decline.
 pub fn bridge_hand(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
     traced(
         "bridge_hand",
@@ -56,6 +60,19 @@ pub(crate) fn read_bridge_hand(
         diagnostics,
         as_tokens,
     )
+}
+
+/// Reads a hand the token framer placed, its thirteen tokens found to be
+/// plain pairs, by the fast path that stands for [`bridge_hand`] there
+/// (`fast::placed::placed_bridge_hand`). `false` when those pairs are not
+/// all cards: the caller then reads the hand with [`read_bridge_hand`].
+#[inline(always)]
+pub(crate) fn read_placed_bridge_hand(
+    hand: PlacedRow,
+    block: &Block<'_>,
+    read: &mut BridgeHand,
+) -> bool {
+    placed_bridge_hand(hand, block, read)
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use nom::{IResult, Parser};
 
 use super::Line;
 use super::fast::card_row::{canonical_card_row, spaced_card_row};
-use super::traced::{recording, traced};
+use super::traced::{diagnosing, recording, traced};
 use crate::ast::{Alphabet, Card, Game, Rank, Span, Suit};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -175,7 +175,9 @@ fn other_card_row<const N: usize>(
 ) -> bool {
     let read = match rule(line.text) {
         Ok((_, written)) => Some(cards_at(line, written)),
-        Err(_) => diagnose_card_row::<N>(line, game, diagnostics, as_tokens),
+        Err(_) => diagnosing("card_row", line.offset, || {
+            diagnose_card_row::<N>(line, game, diagnostics, as_tokens)
+        }),
     };
     match read {
         Some(read) => {

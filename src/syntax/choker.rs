@@ -21,7 +21,7 @@ use super::card::{
     lowercase_as_one, repair,
 };
 use super::fast::choker_hand::canonical_choker_hand;
-use super::traced::{recording, traced};
+use super::traced::{diagnosing, recording, traced};
 use crate::ast::{Card, ChokerHand, ChokerPair, Game, Name, Span};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -43,23 +43,18 @@ pub fn choker_pair(lines: [&[u8]; 2]) -> Result<[WrittenHand<'_>; 2], nom::Err<E
     Ok([choker_hand(first)?.1, choker_hand(second)?.1])
 }
 
-/// `choker_hand = blank , name , blank , "-" , blank , choker_cards , blank ;`
+/// `choker_hand = blank , name , blank , dash , blank , choker_cards , blank ;`
 ///
-/// A whole line: the grammar is over lines.
+/// A whole line: the grammar is over lines. Its dispatcher,
+/// `read_choker_hand`, first tries the fast path that stands in its place
+/// (`fast::choker_hand::canonical_choker_hand`), and calls this rule
+/// whenever it declines.
 pub fn choker_hand(input: &[u8]) -> IResult<&[u8], WrittenHand<'_>> {
     traced(
         "choker_hand",
         "a name, a dash and five cards, the whole line",
-        all_consuming((
-            blank,
-            name,
-            blank,
-            tag(&b"-"[..]),
-            blank,
-            choker_cards,
-            blank,
-        ))
-        .map(|(_, name, _, _, _, cards, _)| (name, cards)),
+        all_consuming((blank, name, blank, dash, blank, choker_cards, blank))
+            .map(|(_, name, _, _, _, cards, _)| (name, cards)),
     )
     .parse_complete(input)
 }
@@ -71,6 +66,18 @@ pub fn name(input: &[u8]) -> IResult<&[u8], &[u8]> {
         "name",
         "a name: 1 to 20 letters",
         recognize(many_m_n(1, Name::MAX, letter)),
+    )
+    .parse_complete(input)
+}
+
+/// `dash = "-" ;`
+///
+/// A rule of its own, so that the trace shows where a hand's name ends.
+pub fn dash(input: &[u8]) -> IResult<&[u8], &[u8]> {
+    traced(
+        "dash",
+        "a dash between the name and the cards",
+        tag(&b"-"[..]),
     )
     .parse_complete(input)
 }
@@ -164,7 +171,9 @@ fn other_choker_hand(
     match choker_hand(line.text) {
         Ok((_, written)) => Some(hand_at(line, written)),
         Err(_) => {
-            diagnose_choker_hand(line, diagnostics, as_tokens);
+            diagnosing("choker_hand", line.offset, || {
+                diagnose_choker_hand(line, diagnostics, as_tokens);
+            });
             None
         }
     }

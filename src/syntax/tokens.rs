@@ -683,7 +683,7 @@ impl TokenFramer {
             && !(text.is_none_or(|text| self.follows_hands(text))
                 && self.bridge_after_deals(&pieces, DEAL, emit))
         {
-            emit.frame(missing_trump(&pieces));
+            emit.frame(missing_trump_line(&pieces));
         }
     }
 
@@ -1135,7 +1135,7 @@ impl TokenFramer {
             if *no_trump && *cards == DEAL && self.after_deals.is_some() {
                 self.trumpless = Some(*pieces);
             } else if *no_trump {
-                emit.frame(missing_trump(pieces));
+                emit.frame(missing_trump_line(pieces));
             } else {
                 self.needs_blanks |= self.record.frame_deal(pieces, self.carriage_returns, emit);
             }
@@ -1624,24 +1624,23 @@ fn deal_cut_short(pieces: &[LineRef; 5], cards: usize, no_trump: bool) -> Frame 
     } else {
         pieces[1 + ((cards - 1) / HAND).min(3)]
     };
+    // The lines layout's report: the trump and the rows its cards begin.
+    let lines = usize::from(!no_trump) + cards.div_ceil(HAND);
     problem_over(
         Scope::Game(Game::Whist),
-        Kind::DealTokensCutShort {
-            cards,
-            trump: !no_trump,
-        },
+        Kind::DealCutShort { lines },
         first,
         last,
     )
 }
 
-/// A deal read with a card where its trump belongs: reported, not
-/// evaluated.
-fn missing_trump(pieces: &[LineRef; 5]) -> Frame {
+/// A deal read with a card where its trump belongs: its four rows without
+/// their trump, as the lines layout reports them. Not evaluated.
+fn missing_trump_line(pieces: &[LineRef; 5]) -> Frame {
     let (first, last) = (pieces[0], pieces[4]);
     problem(
         Scope::Game(Game::Whist),
-        Kind::MissingTrump,
+        Kind::MissingTrumpLine { rows: 4 },
         first.span(),
         first,
     )

@@ -197,6 +197,21 @@ pub(super) fn nested<T>(inner: impl FnOnce() -> T) -> T {
     result
 }
 
+/// Runs `inner`, a diagnosis that reads the bytes at `start` again, after
+/// `rule` rejected them, to tell each fault. It is recorded as a step of
+/// `rule` of its own, noted as a diagnosis, with the second reading nested in
+/// it: a learner sees it as what it is, not as the rule's own steps.
+pub(super) fn diagnosing<T>(rule: &'static str, start: usize, inner: impl FnOnce() -> T) -> T {
+    if !recording() {
+        return inner();
+    }
+    let note = "diagnosis: each token read again alone, to tell each fault".to_owned();
+    let index = decide(rule, start, Some(note));
+    let result = nested(inner);
+    close(index, start, false);
+    result
+}
+
 /// The steps recorded so far, taken out of the recorder.
 pub(super) fn take_steps() -> Vec<Step> {
     RECORDER.with_borrow_mut(|recorder| std::mem::take(&mut recorder.steps))

@@ -12,9 +12,10 @@ use nom::combinator::{all_consuming, consumed};
 use nom::sequence::delimited;
 use nom::{IResult, Parser};
 
-use super::Line;
 use super::card::{AsTokens, WrittenCard, blank, card_row, read_card_row, suit};
+use super::fast::placed::placed_whist_deal;
 use super::traced::traced;
+use super::{Block, Line, PlacedRow};
 use crate::ast::{Game, Span, Suit, WhistDeal};
 use crate::diagnostic::{Diagnostic, Kind, Scope};
 
@@ -44,7 +45,9 @@ pub fn whist_deal(lines: [&[u8]; 5]) -> Result<WrittenDeal<'_>, nom::Err<Error<'
 
 /// `trump_line = blank , suit , blank ;`
 ///
-/// A whole line.
+/// A whole line. Its dispatcher, `read_trump_line`, first tries the fast
+/// path that stands in its place (`fast::trump_line::canonical_trump_line`,
+/// a suit letter alone), and calls this rule whenever it declines.
 pub fn trump_line(input: &[u8]) -> IResult<&[u8], (&[u8], Suit)> {
     traced(
         "trump_line",
@@ -58,9 +61,12 @@ pub fn trump_line(input: &[u8]) -> IResult<&[u8], (&[u8], Suit)> {
     .parse_complete(input)
 }
 
-/// `play_line = card_row ;`
+/// `play_line = blank , card , 12 * ( gap , card ) , blank ;`
 ///
-/// With 13 cards, the whole line.
+/// The whole line: [`card_row`] of 13 cards. Its dispatcher,
+/// [`read_whist_deal`], first tries the fast paths that stand in its place
+/// (`fast::card_row::canonical_card_row`, then `spaced_card_row`, through
+/// `read_card_row`), and calls this rule whenever they decline.
 pub fn play_line(input: &[u8]) -> IResult<&[u8], [WrittenCard<'_>; 13]> {
     traced(
         "play_line",
@@ -221,6 +227,19 @@ pub(crate) fn suit_named(word: &[u8]) -> Option<u8> {
         .iter()
         .position(|name| name.eq_ignore_ascii_case(singular))?;
     Some(Game::Whist.alphabet().suits[index])
+}
+
+/// Reads a deal the token framer placed, its cards found to be plain pairs,
+/// by the fast path that stands for [`whist_deal`] there
+/// (`fast::placed::placed_whist_deal`). `false` when those pairs are not all
+/// cards: the caller then reads the deal with [`read_whist_deal`].
+#[inline(always)]
+pub(crate) fn read_placed_whist_deal(
+    rows: &[PlacedRow; 5],
+    block: &Block<'_>,
+    deal: &mut WhistDeal,
+) -> bool {
+    placed_whist_deal(rows, block, deal)
 }
 
 #[cfg(test)]
