@@ -698,10 +698,10 @@ impl Kind {
                 code: "name_character",
                 severity: Severity::Error,
                 message: format!(
-                    "`{}` cannot stand in a name: names are letters only",
+                    "`{}` cannot stand in a name: names are ASCII letters only",
                     found.escape_debug()
                 ),
-                label: "not a letter".to_owned(),
+                label: "not an ASCII letter".to_owned(),
                 secondary: Vec::new(),
                 help: Some("names are 1 to 20 letters A-Z or a-z".to_owned()),
             },

@@ -300,8 +300,28 @@ fn fmt_rewrites_checks_and_refuses_files_with_errors() {
     Test::new()
         .args(["fmt", "--check", path])
         .status(1)
+        .stderr_contains(
+            "not in the canonical layout from line 1 on (`fmt --diff` shows each change)",
+        )
+        .run();
+    // `--diff` shows how, and writes nothing; with `--check` it also fails.
+    let before = std::fs::read(&messy).unwrap();
+    let (diff, _) = Test::new().args(["fmt", "--diff", path]).run();
+    assert!(
+        diff.starts_with(&format!("--- a/{path}\n+++ b/{path}\n@@ ")),
+        "{diff}"
+    );
+    assert!(
+        diff.contains("\n-Joey - 1C3S2G5D4D\n+Joey-1C3S2G5D4D\n"),
+        "{diff}"
+    );
+    let (checked, _) = Test::new()
+        .args(["fmt", "--check", "--diff", path])
+        .status(1)
         .stderr_contains("not in the canonical layout")
         .run();
+    assert_eq!(checked, diff);
+    assert_eq!(std::fs::read(&messy).unwrap(), before);
     // Readable by its group, which a temporary file (created 0600) is not.
     let mode = |path: &std::path::Path| {
         use std::os::unix::fs::PermissionsExt;

@@ -120,6 +120,10 @@ enum Command {
         /// Change nothing: exit 1 if any file is not in the canonical layout.
         #[arg(long)]
         check: bool,
+        /// Change nothing: print the unified diff of what would change, as
+        /// `ruff format --diff` does (with `--check`, also exit 1).
+        #[arg(long)]
+        diff: bool,
         /// The game of the input; `auto` recognises each section.
         #[arg(long, value_enum, default_value_t = GameArg::Auto)]
         game: GameArg,
@@ -460,16 +464,18 @@ pub(crate) fn main() -> ExitCode {
             paths,
             filters,
             check,
+            diff,
             game,
             layout,
         } => {
             if let Err(status) = filters.validate() {
                 return ExitCode::from(status);
             }
+            let asked = FormatArgs { check, diff };
             return ExitCode::from(format_paths(
                 &paths,
                 &filters,
-                check,
+                asked,
                 mode(game),
                 layout.into(),
             ));
@@ -625,10 +631,17 @@ fn mode(game: GameArg) -> Mode {
 }
 
 /// `fmt`: each file is checked first, and rewritten only when clean.
+/// What `fmt` is asked to do beside formatting: `--check`, `--diff`.
+#[derive(Clone, Copy)]
+struct FormatArgs {
+    check: bool,
+    diff: bool,
+}
+
 fn format_paths(
     paths: &[PathBuf],
     filters: &Filters,
-    check_only: bool,
+    asked: FormatArgs,
     mode: Mode,
     layout: Layout,
 ) -> u8 {
@@ -643,7 +656,7 @@ fn format_paths(
         },
     };
     each_file(paths, filters, settings.diagnostics, |file, _| {
-        format_file(file, check_only, &settings)
+        format_file(file, asked, &settings)
     })
 }
 
@@ -745,14 +758,7 @@ fn fix_file(path: &Path, settings: &Settings, asked: &FixArgs) -> io::Result<Fil
     if asked.diff {
         if changed {
             let shown = if from_stdin { "-" } else { name.as_str() };
-            let mut diff = Vec::new();
-            similar::TextDiff::configure()
-                .newline_terminated(true)
-                .diff_lines(&source[..], &fixed.text[..])
-                .unified_diff()
-                .header(&format!("a/{shown}"), &format!("b/{shown}"))
-                .to_writer(&mut diff)?;
-            io::stdout().write_all(&diff)?;
+            io::stdout().write_all(&unified_diff(shown, &source, &fixed.text)?)?;
         }
     } else if from_stdin {
         io::stdout().write_all(&fixed.text)?;
@@ -866,7 +872,7 @@ fn read_whole(
     Ok(Ok(source))
 }
 
-fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result<u8> {
+fn format_file(path: &Path, asked: FormatArgs, settings: &Settings) -> io::Result<u8> {
     let (name, from_stdin) = input_name(path);
     // A file is checked as it streams in, so that a huge or broken file is
     // never held whole.
@@ -880,17 +886,51 @@ fn format_file(path: &Path, check_only: bool, settings: &Settings) -> io::Result
         return Ok(INPUT_ERRORS);
     }
     let formatted = cardsharp::render::format::source(&source, settings.mode, settings.layout);
-    if check_only {
-        if formatted.as_bytes() != source {
-            eprintln!("cardsharp: {name}: not in the canonical layout");
-            return Ok(INPUT_ERRORS);
-        }
-    } else if from_stdin {
+    let changed = formatted.as_bytes() != source;
+    if asked.diff && changed {
+        let shown = if from_stdin { "-" } else { name.as_str() };
+        io::stdout().write_all(&unified_diff(shown, &source, formatted.as_bytes())?)?;
+    }
+    if asked.check && changed {
+        let line = first_line_changed(&source, formatted.as_bytes());
+        eprintln!(
+            "cardsharp: {name}: not in the canonical layout from line {line} on (`fmt --diff` shows each change)"
+        );
+        return Ok(INPUT_ERRORS);
+    }
+    if asked.check || asked.diff {
+        return Ok(CLEAN);
+    }
+    if from_stdin {
         io::stdout().write_all(formatted.as_bytes())?;
-    } else if formatted.as_bytes() != source {
+    } else if changed {
         replace_file(path, formatted.as_bytes())?;
     }
     Ok(CLEAN)
+}
+
+/// The unified diff from `before` to `after`, headed `a/NAME` and `b/NAME`
+/// as git writes one, for `fmt --diff` and `check --fix --diff`.
+fn unified_diff(name: &str, before: &[u8], after: &[u8]) -> io::Result<Vec<u8>> {
+    let mut diff = Vec::new();
+    similar::TextDiff::configure()
+        .newline_terminated(true)
+        .diff_lines(before, after)
+        .unified_diff()
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_writer(&mut diff)?;
+    Ok(diff)
+}
+
+/// The number, from 1, of the first line where `before` and `after`
+/// differ.
+fn first_line_changed(before: &[u8], after: &[u8]) -> usize {
+    let same = before
+        .iter()
+        .zip(after)
+        .take_while(|(one, other)| one == other)
+        .count();
+    1 + memchr::memchr_iter(b'\n', &before[..same]).count()
 }
 
 /// Writes `bytes` to a temporary file beside `path`, with `path`'s

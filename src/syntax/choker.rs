@@ -548,6 +548,32 @@ mod tests {
         );
     }
 
+    /// `é` is a letter, but not one a name may hold: the report says which
+    /// letters are meant, on the character's two bytes.
+    #[test]
+    fn a_letter_outside_ascii_is_named_as_such() {
+        let line = Line {
+            text: "Zoé-1C3S2G5D4D".as_bytes(),
+            offset: 0,
+            number: 1,
+        };
+        let mut diagnostics = Vec::new();
+        assert!(
+            hand(
+                &line,
+                &mut diagnostics,
+                crate::syntax::read::records_on_one_line
+            )
+            .is_none()
+        );
+        assert_eq!(diagnostics[0].span, Span::new(2, 2));
+        let message = diagnostics[0].message();
+        assert_eq!(
+            message,
+            "`é` cannot stand in a name: names are ASCII letters only"
+        );
+    }
+
     #[test]
     fn a_missing_dash_is_guessed() {
         let (_, codes) = parse("JoeyQDKDQSKSJS");
