@@ -1254,12 +1254,14 @@ impl Kind {
                 span,
                 meant.to_string(),
             )],
-            Kind::MissingDash { fixed: Some(_) } => vec![Fix::safe(
-                "write a dash before the cards".to_owned(),
-                // The fix is known only where the line ends with the ten card
-                // characters.
-                Span::new(span.end().saturating_sub(10), 0),
-                "-".to_owned(),
+            // The hand as meant: the dash in place of any blank between the
+            // name and the cards, so that the fixed hand is canonical.
+            Kind::MissingDash {
+                fixed: Some(fixed),
+            } => vec![Fix::safe(
+                "write a dash between the name and the cards".to_owned(),
+                span,
+                fixed.clone(),
             )],
             Kind::BadTrumpLine { fixed: Some(suit) } => {
                 vec![Fix::safe(format!("write `{suit}`"), span, suit.to_string())]

@@ -101,11 +101,11 @@ fn a_fault_in_a_sections_first_token_is_fixed_in_the_tokens_layout() {
         ),
         // Likewise when the next hand's name stands apart from its dash,
         // at the section's start and between a pair's hands.
-        // A blank for the dash, where the section begins: the dash goes
-        // before the cards, as in the lines layout.
+        // A blank for the dash, where the section begins: the dash takes
+        // the blank's place, as in the lines layout.
         (
             "Al 1C3S2G5D4D Bo-7G8GTDJD4S END\n",
-            "Al -1C3S2G5D4D Bo-7G8GTDJD4S END\n",
+            "Al-1C3S2G5D4D Bo-7G8GTDJD4S END\n",
         ),
         (
             "AlKGQGJGTGCG Bo - QDKDQSKSJS END\n",
@@ -208,11 +208,18 @@ fn a_terminator_left_out_mid_line_takes_the_blanks_place() {
     }
 }
 
+/// A dash left out is written between the name and the cards; a blank
+/// where it belongs gives it its place. The fixed hand is canonical, so the
+/// strict layout passes it with no second fix.
 #[test]
 fn a_choker_dash_left_out_is_written_before_the_cards() {
+    let repaired = fixed("Joey-1C3S2G5D4D\nClucky QDKDQSKSJS\nEND\n");
+    assert_eq!(repaired, "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n");
+    let strict = analyze(repaired.as_bytes(), Mode::Auto, Layout::Strict);
+    assert!(strict.diagnostics.is_empty(), "{:?}", strict.diagnostics);
     assert_eq!(
-        fixed("Joey-1C3S2G5D4D\nClucky QDKDQSKSJS\nEND\n"),
-        "Joey-1C3S2G5D4D\nClucky -QDKDQSKSJS\nEND\n"
+        fixed("Joey-1C3S2G5D4D\nClucky \t QDKDQSKSJS\nEND\n"),
+        "Joey-1C3S2G5D4D\nClucky-QDKDQSKSJS\nEND\n"
     );
     assert_eq!(
         fixed("JoeyQDKDQSKSJS\nClucky–1C3S2G5D4D\nEND\n"),

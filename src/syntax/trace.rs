@@ -408,6 +408,7 @@ mod tests {
                 ("blank", 0, 0),
                 ("name", 0, 3),
                 ("blank", 3, 3),
+                ("dash", 3, 4),
                 ("blank", 4, 4),
                 ("choker_cards", 4, 14),
                 ("blank", 14, 14)
