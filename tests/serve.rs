@@ -89,7 +89,7 @@ impl Drop for Playground {
 
 /// The command line on `input`: its stdout, its stderr, and whether it
 /// exited 0.
-fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
+pub(crate) fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
     let output = crate::support::with_stdin(crate::support::binary(), args, input);
     (
         String::from_utf8(output.stdout).unwrap(),
@@ -98,7 +98,7 @@ fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
     )
 }
 
-fn json_lines(text: &str) -> Vec<Value> {
+pub(crate) fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
         .collect()
