@@ -215,13 +215,15 @@ fn the_playground_works_in_headless_chromium() {
     let playground = Playground::start();
     let driver = Driver::start(&driver);
     let url = playground.url();
-    tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(session(&driver, &browser, |page| async move {
+    tokio::runtime::Runtime::new().unwrap().block_on(session(
+        &driver,
+        &browser,
+        |page| async move {
             drive(&page, &url).await;
             screenshot(&page).await;
             read_the_console(&page).await;
-        }));
+        },
+    ));
 }
 
 /// `python3 -m http.server` on a free port of 127.0.0.1, serving a folder,
@@ -235,7 +237,15 @@ struct StaticServer {
 impl StaticServer {
     fn start(folder: &Path) -> Self {
         let mut child = Command::new("python3")
-            .args(["-u", "-m", "http.server", "--bind", "127.0.0.1", "0", "--directory"])
+            .args([
+                "-u",
+                "-m",
+                "http.server",
+                "--bind",
+                "127.0.0.1",
+                "0",
+                "--directory",
+            ])
             .arg(folder)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -324,19 +334,22 @@ fn the_static_site_works_in_headless_chromium() {
     let server = StaticServer::start(&site);
     let driver = Driver::start(&driver);
     let url = server.url();
-    tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(session(&driver, &browser, |page| async move {
+    tokio::runtime::Runtime::new().unwrap().block_on(session(
+        &driver,
+        &browser,
+        |page| async move {
             drive(&page, &url).await;
             every_example_as_the_command_line_reads_it(&page, &site).await;
             a_mebibyte_of_mixed_input(&page).await;
             read_the_console(&page).await;
-        }));
+        },
+    ));
     let requests = server.requests();
     assert!(
         requests
             .iter()
-            .any(|request| request.starts_with("GET /cardsharp.wasm ") && request.ends_with("\" 200")),
+            .any(|request| request.starts_with("GET /cardsharp.wasm ")
+                && request.ends_with("\" 200")),
         "the page loads the module: {requests:?}"
     );
     let asked: Vec<&String> = requests

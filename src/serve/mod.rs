@@ -67,7 +67,10 @@ fn router() -> Router {
             (header::CONTENT_TYPE, file.content_type),
             (header::CACHE_CONTROL, "no-cache"),
         ];
-        router = router.route(&path, get(move || async move { (headers, file.body.as_str()) }));
+        router = router.route(
+            &path,
+            get(move || async move { (headers, file.body.as_str()) }),
+        );
     }
     router
         // The page looks for the WebAssembly module first, as the static
