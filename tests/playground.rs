@@ -195,16 +195,19 @@ fn browser_and_driver() -> Option<(PathBuf, PathBuf)> {
     let browser = on_path(&["chromium", "chromium-browser", "google-chrome"]);
     let driver = on_path(&["chromedriver"]);
     let (Some(browser), Some(driver)) = (browser, driver) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set, and Chromium or chromedriver is missing: .ci/run installs them"
-        );
-        eprintln!(
-            "skipped: the playground's browser tests need `chromium` and `chromedriver` on PATH (Debian: apt-get install chromium chromium-driver)"
+        lacking(
+            "Chromium or chromedriver is missing: .ci/run installs them (Debian: apt-get install chromium chromium-driver)",
         );
         return None;
     };
     Some((browser, driver))
+}
+
+/// What a test does without something it needs: under `CI`, which
+/// provides everything, it fails; elsewhere it says what it lacks.
+fn lacking(what: &str) {
+    assert!(std::env::var_os("CI").is_none(), "CI is set, and {what}");
+    eprintln!("skipped: {what}");
 }
 
 #[test]
@@ -303,13 +306,7 @@ impl Drop for StaticServer {
 /// where it is not named and `CI` is not set.
 fn built_site() -> Option<PathBuf> {
     let Some(site) = std::env::var_os("CARDSHARP_SITE") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set, and CARDSHARP_SITE names no site: .ci/run builds it with web/build.sh"
-        );
-        eprintln!(
-            "skipped: the static site's browser test needs the site: `bash web/build.sh DIR`, then CARDSHARP_SITE=DIR"
-        );
+        lacking("CARDSHARP_SITE names no site: `bash web/build.sh DIR` builds it, as .ci/run does");
         return None;
     };
     let site = PathBuf::from(site);

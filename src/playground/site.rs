@@ -23,45 +23,50 @@ pub struct File {
     pub body: String,
 }
 
+/// The page's own files: name, content type, text.
+const PAGE: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../serve/page/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../serve/page/style.css"),
+    ),
+    (
+        "playground.js",
+        SCRIPT,
+        include_str!("../serve/page/playground.js"),
+    ),
+    ("engine.js", SCRIPT, include_str!("../serve/page/engine.js")),
+    (
+        "railroad.js",
+        SCRIPT,
+        include_str!("../serve/page/railroad.js"),
+    ),
+];
+
+const SCRIPT: &str = "text/javascript; charset=utf-8";
+
 /// The page's files, then the data it fetches: `index.html` first. The
 /// page names them all relative to itself, so the site works from any
 /// folder of a host.
 #[must_use]
 pub fn files() -> Vec<File> {
-    let file = |name, content_type, body| File {
+    let page = PAGE.iter().map(|&(name, content_type, body)| File {
         name,
         content_type,
-        body,
-    };
-    vec![
-        file(
-            "index.html",
-            "text/html; charset=utf-8",
-            include_str!("../serve/page/index.html").to_owned(),
-        ),
-        file(
-            "style.css",
-            "text/css; charset=utf-8",
-            include_str!("../serve/page/style.css").to_owned(),
-        ),
-        file(
-            "playground.js",
-            "text/javascript; charset=utf-8",
-            include_str!("../serve/page/playground.js").to_owned(),
-        ),
-        file(
-            "engine.js",
-            "text/javascript; charset=utf-8",
-            include_str!("../serve/page/engine.js").to_owned(),
-        ),
-        file(
-            "railroad.js",
-            "text/javascript; charset=utf-8",
-            include_str!("../serve/page/railroad.js").to_owned(),
-        ),
-        file("examples.json", "application/json", examples()),
-        file("grammar.json", "application/json", grammar()),
-    ]
+        body: body.to_owned(),
+    });
+    let data =
+        [("examples.json", examples()), ("grammar.json", grammar())].map(|(name, body)| File {
+            name,
+            content_type: "application/json",
+            body,
+        });
+    page.chain(data).collect()
 }
 
 /// Each example the page offers, by its path under `examples/`, with
