@@ -201,14 +201,21 @@ async function ask(request) {
   return (await engine)(JSON.stringify(request));
 }
 
+// Typing asks at most every 150 ms: a change is analysed at once when the
+// last analysis began longer ago than that, else when the 150 ms are up.
+// So a paste is analysed while the browser still lays out its text.
 let pending = null;
+let lastAsked = -Infinity;
 
 function scheduleAnalysis() {
   clearTimeout(pending);
-  pending = setTimeout(analyze, 150);
+  const wait = lastAsked + 150 - performance.now();
+  if (wait <= 0) analyze();
+  else pending = setTimeout(analyze, wait);
 }
 
 async function analyze() {
+  lastAsked = performance.now();
   const number = ++requestNumber;
   const asked = { text: state.text, game: state.game, layout: state.layout };
   const staged = asked.text.length > LARGE;
