@@ -51,9 +51,37 @@ pub extern "C" fn answer() -> *const u8 {
     ANSWER.with_borrow(Vec::as_ptr)
 }
 
-/// The endpoint's answer to `request`, or its refusal's body.
-#[must_use]
-pub fn answer_to(request: &[u8]) -> String {
+/// The endpoint's answer to `request`, or the body of its refusal.
+fn answer_to(request: &[u8]) -> String {
     cardsharp::playground::answer(request)
         .unwrap_or_else(|problem| serde_json::json!({ "error": problem }).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::answer_to;
+
+    /// A request the endpoint refuses gets the endpoint's error, in its
+    /// shape; the page shows it as it shows the server's.
+    #[test]
+    fn a_refused_request_gets_the_endpoints_error() {
+        let answer: serde_json::Value = serde_json::from_str(&answer_to(b"{\"text\": 7}")).unwrap();
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("expected {\"text\", \"game\", \"layout\"}: "),
+            "{error}"
+        );
+        assert_eq!(answer.as_object().unwrap().len(), 1);
+    }
+
+    /// A request it takes gets the library's answer.
+    #[test]
+    fn a_request_gets_the_librarys_answer() {
+        let request =
+            br#"{"text": "AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n", "views": ["results"]}"#;
+        assert_eq!(
+            answer_to(request),
+            cardsharp::playground::answer(request).unwrap()
+        );
+    }
 }
