@@ -201,15 +201,15 @@ async function ask(request) {
   return (await engine)(JSON.stringify(request));
 }
 
-// Typing asks at most every 150 ms: a change is analysed at once when the
-// last analysis began longer ago than that, else when the 150 ms are up.
-// So a paste is analysed while the browser still lays out its text.
+// A short text is analysed 150 ms after the last keystroke. A large one
+// (a paste, mostly) is analysed at once, while the browser still lays
+// its text out, and then at most every 150 ms.
 let pending = null;
 let lastAsked = -Infinity;
 
 function scheduleAnalysis() {
   clearTimeout(pending);
-  const wait = lastAsked + 150 - performance.now();
+  const wait = state.text.length > LARGE ? lastAsked + 150 - performance.now() : 150;
   if (wait <= 0) analyze();
   else pending = setTimeout(analyze, wait);
 }
