@@ -17,7 +17,7 @@ if ! rustup target list --installed | grep -qx "$target"; then
 fi
 # The `web` profile (Cargo.toml): optimised for size, no debug information.
 cargo build --quiet -p cardsharp-web --lib --profile web --target "$target"
-cp "target/$target/web/cardsharp_web.wasm" "$out/cardsharp.wasm"
+cp "${CARGO_TARGET_DIR:-target}/$target/web/cardsharp_web.wasm" "$out/cardsharp.wasm"
 cargo run --quiet -p cardsharp-web --bin cardsharp-site -- "$out"
 
 if command -v mdbook >/dev/null; then

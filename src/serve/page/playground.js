@@ -264,7 +264,9 @@ function showLaterViews() {
   for (const view of ["tree", "explanations", "trace"]) count(view, analysis[view]?.length ?? "…");
   for (const view of LATER_VIEWS) {
     if (!(view in analysis)) {
-      if (view !== "trace") emptyNote($(`pane-${view}`), "Being made…");
+      const note = "Being made…";
+      if (view === "trace") $("trace-steps").replaceChildren(make("li", "empty", note));
+      else emptyNote($(`pane-${view}`), note);
     } else if (!analysis.staged || state.pane === view) {
       drawLater(view);
     }
