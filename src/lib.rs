@@ -44,6 +44,7 @@ pub mod interpret;
 pub mod judge;
 pub mod package;
 pub mod pipeline;
+pub mod playground;
 pub mod render;
 #[cfg(feature = "serve")]
 pub mod serve;

@@ -52,6 +52,9 @@ const LAYERS: &[&str] = &[
     // reports a wrong line.
     "judge",
     "batch",
+    // The playground's answer and page, without a server: what `serve`
+    // sends and what `web/` compiles to WebAssembly for the browser.
+    "playground",
     // The playground (`cardsharp serve`, behind the `serve` feature): on
     // top, beside the command line.
     "serve",

@@ -89,7 +89,7 @@ impl Drop for Playground {
 
 /// The command line on `input`: its stdout, its stderr, and whether it
 /// exited 0.
-fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
+pub(crate) fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
     let output = crate::support::with_stdin(crate::support::binary(), args, input);
     (
         String::from_utf8(output.stdout).unwrap(),
@@ -98,14 +98,16 @@ fn cli(args: &[&str], input: &[u8]) -> (String, String, bool) {
     )
 }
 
-fn json_lines(text: &str) -> Vec<Value> {
+pub(crate) fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
         .collect()
 }
 
 /// Every view of every example is what the command line prints for it:
-/// `run`, `check`, `explain` and `parse` in JSON, and `fmt`.
+/// `run`, `check`, `explain` and `parse` in JSON, and `fmt`. The answer is,
+/// byte for byte, the library's `playground::answer`, which the static
+/// site's WebAssembly module also gives (`tests/playground.rs`).
 #[test]
 fn analyze_agrees_with_the_command_line_on_every_example() {
     let playground = Playground::start();
@@ -121,7 +123,14 @@ fn analyze_agrees_with_the_command_line_on_every_example() {
             example["game"].as_str().unwrap(),
             example["layout"].as_str().unwrap(),
         );
-        let answer = playground.analyze(&json!({ "text": text, "game": game, "layout": layout }));
+        let request = json!({ "text": text, "game": game, "layout": layout }).to_string();
+        let (status, body) = playground.request("POST", "/api/analyze", request.as_bytes());
+        assert_eq!(status, 200, "{name}");
+        assert!(
+            body == cardsharp::playground::answer(request.as_bytes()).unwrap(),
+            "{name}: the endpoint's answer is not the library's"
+        );
+        let answer: Value = serde_json::from_str(&body).unwrap();
         let flags = ["--game", game, "--layout", layout];
         let with = |args: &[&'static str]| [args, &flags[..]].concat();
         let (results, diagnostics, _) = cli(
@@ -226,6 +235,12 @@ fn bad_requests_are_refused_with_their_status() {
             b"{\"text\": \"\", \"colour\": true}",
             400,
         ),
+        (
+            "POST",
+            "/api/analyze",
+            b"{\"text\": \"\", \"views\": [\"colours\"]}",
+            400,
+        ),
         ("GET", "/api/analyze", b"", 405),
         ("PUT", "/api/analyze", b"{\"text\": \"\"}", 405),
         ("POST", "/", b"", 405),
@@ -272,13 +287,53 @@ fn no_path_reaches_outside_the_assets() {
     for (path, part) in [
         ("/", "<textarea"),
         ("/style.css", "#editor"),
-        ("/playground.js", "/api/analyze"),
+        ("/playground.js", "api/analyze"),
+        ("/engine.js", "cardsharp.wasm"),
         ("/railroad.js", "Railroad"),
         ("/grammar.json", "card_row"),
     ] {
         let (status, body) = playground.request("GET", path, b"");
         assert_eq!(status, 200, "{path}");
         assert!(body.contains(part), "{path}");
+    }
+}
+
+/// The page looks for the WebAssembly module first; this server has none,
+/// and says so with no content, which the browser logs as no error.
+#[test]
+fn the_module_is_not_here() {
+    let playground = Playground::start();
+    assert_eq!(playground.request("GET", "/cardsharp.wasm", b"").0, 204);
+}
+
+/// The views asked for, and only they, each as it is in the whole answer.
+#[test]
+fn the_views_asked_for_are_answered() {
+    let playground = Playground::start();
+    let text = "AC 3C 4C AS 7S 4S AD TD 7D 5D AH 7H 5H\n10H\n";
+    let whole = playground.analyze(&json!({ "text": text }));
+    for views in [
+        &["results", "diagnostics"][..],
+        &["tree", "explanations", "formatted", "trace"],
+        &["formatted"],
+        &[],
+    ] {
+        let answer = playground.analyze(&json!({ "text": text, "views": views }));
+        let mut expected: Vec<&str> = views.to_vec();
+        if views.contains(&"trace") {
+            expected.push("trace_truncated");
+        }
+        expected.sort_unstable();
+        let keys: Vec<&str> = answer
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, expected);
+        for key in keys {
+            assert_eq!(answer[key], whole[key], "{key}");
+        }
     }
 }
 

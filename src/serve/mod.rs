@@ -3,26 +3,25 @@
 //! `POST /api/analyze`. Both are served on loopback only.
 //!
 //! Everything the server answers is built into the binary: the page's
-//! files, the examples and the grammar with its nom functions. No route
-//! reads the file system, so no path can reach outside them. The analysis
-//! renders through the command line's own writers: [`run_bytes`] with the
-//! JSON formats, and [`format::source`]. So the page shows what `run`,
-//! `check`, `explain`, `parse` and `fmt` print.
-//!
-//! [`run_bytes`]: crate::pipeline::run_bytes
-//! [`format::source`]: crate::render::format::source
+//! files, the examples and the grammar with its nom functions
+//! ([`site::files`]). No route reads the file system, so no path can reach
+//! outside them. The analysis is [`playground::answer`], the one the
+//! static site's WebAssembly module gives: what `run`, `check`, `explain`,
+//! `parse` and `fmt` print.
 
 mod analyze;
-mod assets;
 
 use std::io;
 use std::net::{Ipv4Addr, TcpListener};
+use std::sync::LazyLock;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+
+use crate::playground::{self, site};
 
 /// The largest request body `/api/analyze` reads: larger ones get 413.
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -54,15 +53,33 @@ pub fn serve(listener: TcpListener) -> io::Result<()> {
         })
 }
 
-/// Every route: the page's files, its data, and the endpoint.
+/// Every route: the page's files, its data, the module's place, and the
+/// endpoint.
 fn router() -> Router {
-    Router::new()
-        .route("/", get(assets::page))
-        .route("/style.css", get(assets::style))
-        .route("/playground.js", get(assets::script))
-        .route("/railroad.js", get(assets::railroad))
-        .route("/examples.json", get(assets::examples))
-        .route("/grammar.json", get(assets::grammar))
+    static FILES: LazyLock<Vec<site::File>> = LazyLock::new(site::files);
+    let mut router = Router::new();
+    for file in FILES.iter() {
+        let path = match file.name {
+            "index.html" => "/".to_owned(),
+            name => format!("/{name}"),
+        };
+        let headers = [
+            (header::CONTENT_TYPE, file.content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ];
+        router = router.route(
+            &path,
+            get(move || async move { (headers, file.body.as_str()) }),
+        );
+    }
+    router
+        // The page looks for the WebAssembly module first, as the static
+        // site has it. Here the endpoint analyses, so the answer is "no
+        // module": no content, and no error in the browser's console.
+        .route(
+            &format!("/{}", playground::site::MODULE),
+            get(|| async { StatusCode::NO_CONTENT }),
+        )
         .route("/api/analyze", post(analyze::analyze))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page") })
         .method_not_allowed_fallback(|| async {

@@ -1,5 +1,8 @@
-// The playground's page: the editor, the views of its text that
-// /api/analyze returns, and the grammar. The state (text, game, layout,
+// The playground's page: the editor, the views of its text, and the
+// grammar. The views come from the library compiled to WebAssembly where
+// the page has it beside it (the static site web/build.sh makes; see
+// engine.js), else from the endpoint of `cardsharp serve`, POST
+// api/analyze: both give the same answer. The state (text, game, layout,
 // open pane) lives in the URL's fragment, so a copied link reproduces it.
 "use strict";
 
@@ -9,6 +12,11 @@ const highlights = $("highlights");
 const PANES = ["results", "diagnostics", "tree", "explanations", "formatted", "trace", "grammar"];
 
 const state = { text: "", game: "auto", layout: "lines", pane: "results" };
+// A text longer than this (in UTF-16 units) is large. Its results and
+// diagnostics come first, and the later views when their pane is opened;
+// the address takes it once its results are shown; and the editor draws
+// no marks under it, which would lay the whole text out a second time.
+const LARGE = 1 << 16;
 let analysis = null;
 // The UTF-16 index of each byte offset of the text (spans count bytes,
 // the textarea counts UTF-16 units).
@@ -16,6 +24,8 @@ let indexOfByte = new Uint32Array(1);
 // Byte ranges lit in the editor, by what lights them.
 const lit = { hover: null, selected: null, step: null };
 let treeNodes = [];
+// The panes of the later views drawn for the current analysis.
+let drawn = new Set();
 let traceAt = 0;
 let requestNumber = 0;
 
@@ -31,7 +41,14 @@ function readFragment() {
 
 function writeFragment() {
   const fields = new URLSearchParams({ game: state.game, layout: state.layout, pane: state.pane, text: state.text });
-  history.replaceState(null, "", `#${fields}`);
+  try {
+    history.replaceState(null, "", `#${fields}`);
+  } catch {
+    // Longer than the browser takes for an address (2 MB in Chromium):
+    // the link keeps the rest of the state.
+    fields.delete("text");
+    history.replaceState(null, "", `#${fields}`);
+  }
 }
 
 function showState() {
@@ -103,6 +120,10 @@ function marks() {
 
 function drawHighlights() {
   const text = input.value;
+  if (text.length > LARGE) {
+    highlights.textContent = "";
+    return;
+  }
   const ranges = marks();
   const cuts = new Set([0, text.length]);
   for (const range of ranges) { cuts.add(range.start); cuts.add(range.end); }
@@ -138,34 +159,88 @@ function selectInEditor(range) {
   input.setSelectionRange(unitOf(range.start), unitOf(range.end));
 }
 
-// ---- Asking the server ----------------------------------------------
+// ---- Asking the module or the server --------------------------------
 
+// A large text is answered in two steps: the results and the diagnostics
+// first, then the later views, which take longer to make and to draw.
+const FIRST_VIEWS = ["results", "diagnostics"];
+const LATER_VIEWS = ["tree", "explanations", "formatted", "trace"];
+
+// The module in its worker when the page has it, else the endpoint. Each
+// takes the endpoint's request as text and gives its answer, parsed; a
+// refusal is `{error}`.
+const engine = new Promise((resolve) => {
+  const worker = new Worker("engine.js");
+  const waiting = new Map();
+  let sent = 0;
+  const viaModule = (body) => new Promise((done) => {
+    sent += 1;
+    waiting.set(sent, done);
+    worker.postMessage({ id: sent, request: body });
+  });
+  worker.addEventListener("message", ({ data }) => {
+    if ("ready" in data) return resolve(data.ready ? viaModule : viaServer);
+    waiting.get(data.id)(JSON.parse(data.answer));
+    waiting.delete(data.id);
+  });
+  worker.addEventListener("error", () => resolve(viaServer));
+});
+
+async function viaServer(body) {
+  const response = await fetch("api/analyze", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+  });
+  const answer = await response.json();
+  if (!response.ok) answer.error ??= `the server answered ${response.status}`;
+  return answer;
+}
+
+async function ask(request) {
+  return (await engine)(JSON.stringify(request));
+}
+
+// A short text is analysed 150 ms after the last keystroke. A large one
+// (a paste, mostly) is analysed at once, while the browser still lays
+// its text out, and then at most every 150 ms.
 let pending = null;
+let lastAsked = -Infinity;
 
 function scheduleAnalysis() {
   clearTimeout(pending);
-  pending = setTimeout(analyze, 150);
+  const wait = state.text.length > LARGE ? lastAsked + 150 - performance.now() : 150;
+  if (wait <= 0) analyze();
+  else pending = setTimeout(analyze, wait);
 }
 
 async function analyze() {
+  lastAsked = performance.now();
   const number = ++requestNumber;
   const asked = { text: state.text, game: state.game, layout: state.layout };
+  const staged = asked.text.length > LARGE;
   $("status").textContent = "analysing…";
   try {
-    const response = await fetch("/api/analyze", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(asked),
-    });
-    const answer = await response.json();
+    const answer = await ask(staged ? { ...asked, views: FIRST_VIEWS } : asked);
     if (number !== requestNumber) return;
-    if (!response.ok) {
-      $("status").textContent = answer.error ?? `the server answered ${response.status}`;
+    if (answer.error) {
+      $("status").textContent = answer.error;
       return;
     }
     analysis = answer;
+    analysis.staged = staged;
     indexOfByte = indexBytes(asked.text);
     showAnalysis();
+    if (!staged) return;
+    writeFragment();
+    const later = await ask({ ...asked, views: LATER_VIEWS });
+    if (number !== requestNumber) return;
+    if (later.error) {
+      $("status").textContent = later.error;
+      return;
+    }
+    Object.assign(analysis, later);
+    showLaterViews();
   } catch (problem) {
     if (number === requestNumber) $("status").textContent = `no answer: ${problem.message}`;
   }
@@ -178,12 +253,31 @@ function showAnalysis() {
   lit.hover = null;
   showResults();
   showDiagnostics();
-  showTree();
-  showExplanations();
-  showFormatted();
-  showTrace();
+  showLaterViews();
+}
+
+// The views that may come later: each pane is drawn once its view has
+// come, at once for a short text, and when it is opened for a long one.
+function showLaterViews() {
+  drawn = new Set();
+  treeNodes = [];
+  for (const view of ["tree", "explanations", "trace"]) count(view, analysis[view]?.length ?? "…");
+  for (const view of LATER_VIEWS) {
+    if (!(view in analysis)) {
+      const note = "Being made…";
+      if (view === "trace") $("trace-steps").replaceChildren(make("li", "empty", note));
+      else emptyNote($(`pane-${view}`), note);
+    } else if (!analysis.staged || state.pane === view) {
+      drawLater(view);
+    }
+  }
   selectNodeAtCaret();
   drawHighlights();
+}
+
+function drawLater(view) {
+  drawn.add(view);
+  ({ tree: showTree, explanations: showExplanations, formatted: showFormatted, trace: showTrace })[view]();
 }
 
 // ---- Panes ----------------------------------------------------------
@@ -194,6 +288,7 @@ function openPane(name) {
   }
   for (const pane of PANES) $(`pane-${pane}`).classList.toggle("open", pane === name);
   state.pane = name;
+  if (analysis && LATER_VIEWS.includes(name) && name in analysis && !drawn.has(name)) drawLater(name);
 }
 
 function make(tag, className, text) {
@@ -276,7 +371,6 @@ function applyFix(fix) {
 function showTree() {
   const pane = $("pane-tree");
   treeNodes = [];
-  count("tree", analysis.tree.length);
   if (!analysis.tree.length) return emptyNote(pane, "No record parsed yet.");
   const list = make("ul", "tree");
   for (const record of analysis.tree) {
@@ -340,7 +434,6 @@ function selectNodeAtCaret() {
 
 function showExplanations() {
   const pane = $("pane-explanations");
-  count("explanations", analysis.explanations.length);
   if (!analysis.explanations.length) return emptyNote(pane, "No record is well formed yet.");
   pane.replaceChildren(...analysis.explanations.map((entry) => {
     const box = make("div", "explanation");
@@ -375,7 +468,6 @@ function showFormatted() {
 
 function showTrace() {
   const steps = analysis.trace ?? [];
-  count("trace", steps.length);
   const list = $("trace-steps");
   list.replaceChildren(...steps.map((step, index) => {
     const row = make("li", step.matched ? "matched" : "failed");
@@ -400,7 +492,7 @@ function goToStep(index) {
   const steps = analysis?.trace ?? [];
   traceAt = Math.min(Math.max(index, 0), Math.max(steps.length - 1, 0));
   const rows = $("trace-steps").children;
-  for (let k = 0; k < steps.length; k++) rows[k].classList.toggle("current", k === traceAt);
+  for (let k = 0; k < rows.length; k++) rows[k].classList.toggle("current", k === traceAt);
   const step = steps[traceAt];
   $("trace-slider").value = traceAt;
   $("trace-position").textContent = steps.length ? `step ${traceAt + 1} of ${steps.length}` : "no steps";
@@ -413,7 +505,7 @@ function goToStep(index) {
 
 async function showGrammar() {
   const pane = $("pane-grammar");
-  const grammar = await (await fetch("/grammar.json")).json();
+  const grammar = await (await fetch("grammar.json")).json();
   const sections = [];
   for (const file of grammar.files) {
     const box = make("section", "grammar-file");
@@ -456,7 +548,7 @@ function showRule(name) {
 // ---- Examples -------------------------------------------------------
 
 async function loadExamples() {
-  const examples = await (await fetch("/examples.json")).json();
+  const examples = await (await fetch("examples.json")).json();
   const select = $("example");
   for (const [name, example] of Object.entries(examples)) {
     const option = make("option", "", name.replace(/^malformed\//, "").replace(/\.txt$/, ""));
@@ -476,7 +568,7 @@ async function loadExamples() {
 // ---- Wiring ---------------------------------------------------------
 
 function changed() {
-  writeFragment();
+  if (state.text.length <= LARGE) writeFragment();
   drawHighlights();
 }
 

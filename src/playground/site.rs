@@ -1,50 +1,85 @@
-//! The page and the data it shows, built into the binary. That is the
-//! page's files and the examples (`examples/*.txt`,
-//! `examples/malformed/*.txt`). It is also the grammar (`grammar/*.ebnf`),
-//! with the source of each rule's nom function cut from `src/syntax/*.rs`.
-//! No route reads a file at run time.
+//! What the playground's page is made of: its files (`src/serve/page/`)
+//! and the data it shows. That is the examples (`examples/*.txt`,
+//! `examples/malformed/*.txt`) and the grammar (`grammar/*.ebnf`), with
+//! the source of each rule's nom function cut from `src/syntax/*.rs`.
+//! `cardsharp serve` serves these files from memory; `web/` writes them to
+//! a folder beside its WebAssembly module, for any static host.
 
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
 
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-pub(super) async fn page() -> Response {
-    asset("text/html; charset=utf-8", include_str!("page/index.html"))
+/// The name of the WebAssembly module beside the page (`web/` builds it).
+/// The page runs it when its host has it, and asks the endpoint when not.
+pub const MODULE: &str = "cardsharp.wasm";
+
+/// A file of the page, by its name in the site's folder.
+#[derive(Debug)]
+pub struct File {
+    /// Its name in the folder, as the page asks for it.
+    pub name: &'static str,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    pub body: String,
 }
 
-pub(super) async fn style() -> Response {
-    asset("text/css; charset=utf-8", include_str!("page/style.css"))
-}
+/// The page's own files: name, content type, text.
+const PAGE: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../serve/page/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../serve/page/style.css"),
+    ),
+    (
+        "playground.js",
+        SCRIPT,
+        include_str!("../serve/page/playground.js"),
+    ),
+    ("engine.js", SCRIPT, include_str!("../serve/page/engine.js")),
+    (
+        "railroad.js",
+        SCRIPT,
+        include_str!("../serve/page/railroad.js"),
+    ),
+];
 
-pub(super) async fn script() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("page/playground.js"),
-    )
-}
+const SCRIPT: &str = "text/javascript; charset=utf-8";
 
-pub(super) async fn railroad() -> Response {
-    asset(
-        "text/javascript; charset=utf-8",
-        include_str!("page/railroad.js"),
-    )
-}
-
-pub(super) async fn examples() -> Response {
-    static JSON: LazyLock<String> = LazyLock::new(|| {
-        let examples: BTreeMap<&str, Example> = shown_examples()
-            .map(|(name, text)| {
-                let (game, layout) = read_as(name);
-                let text = text.to_owned();
-                (name, Example { text, game, layout })
-            })
-            .collect();
-        serde_json::to_string(&examples).expect("strings serialise")
+/// The page's files, then the data it fetches: `index.html` first. The
+/// page names them all relative to itself, so the site works from any
+/// folder of a host.
+#[must_use]
+pub fn files() -> Vec<File> {
+    let page = PAGE.iter().map(|&(name, content_type, body)| File {
+        name,
+        content_type,
+        body: body.to_owned(),
     });
-    asset("application/json", &JSON)
+    let data =
+        [("examples.json", examples()), ("grammar.json", grammar())].map(|(name, body)| File {
+            name,
+            content_type: "application/json",
+            body,
+        });
+    page.chain(data).collect()
+}
+
+/// Each example the page offers, by its path under `examples/`, with
+/// the game and layout it is read in.
+fn examples() -> String {
+    let examples: BTreeMap<&str, Example> = shown_examples()
+        .map(|(name, text)| {
+            let (game, layout) = read_as(name);
+            let text = text.to_owned();
+            (name, Example { text, game, layout })
+        })
+        .collect();
+    serde_json::to_string(&examples).expect("strings serialise")
 }
 
 /// The examples the page offers: those that are text. The `invalid_utf8`
@@ -56,18 +91,16 @@ fn shown_examples() -> impl Iterator<Item = (&'static str, &'static str)> {
         .filter_map(|&(name, bytes)| Some((name, std::str::from_utf8(bytes).ok()?)))
 }
 
-pub(super) async fn grammar() -> Response {
-    static JSON: LazyLock<String> = LazyLock::new(|| {
-        let grammar = Grammar {
-            files: GRAMMAR_FILES
-                .iter()
-                .map(|&(name, text)| GrammarFile { name, text })
-                .collect(),
-            functions: rule_functions(),
-        };
-        serde_json::to_string(&grammar).expect("strings serialise")
-    });
-    asset("application/json", &JSON)
+/// The grammar's files, and each rule's nom function.
+fn grammar() -> String {
+    let grammar = Grammar {
+        files: GRAMMAR_FILES
+            .iter()
+            .map(|&(name, text)| GrammarFile { name, text })
+            .collect(),
+        functions: rule_functions(),
+    };
+    serde_json::to_string(&grammar).expect("strings serialise")
 }
 
 /// An example, with the game and layout it is read in.
@@ -97,17 +130,6 @@ fn read_as(name: &str) -> (&'static str, &'static str) {
         | "malformed/document.no_record.txt" => ("auto", "strict"),
         _ => ("auto", "lines"),
     }
-}
-
-fn asset(content_type: &'static str, body: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body.to_owned(),
-    )
-        .into_response()
 }
 
 /// The examples, by their path under `examples/`. There is one of each
