@@ -52,6 +52,9 @@ const LAYERS: &[&str] = &[
     // reports a wrong line.
     "judge",
     "batch",
+    // Directories walked into inputs for `batch` (behind the `walk`
+    // feature): for the command line and the Python package.
+    "walk",
     // The playground (`cardsharp serve`, behind the `serve` feature): on
     // top, beside the command line.
     "serve",
