@@ -31,8 +31,9 @@ def local_path(uri: str) -> str:
     return unquote(urlparse(uri).path)
 
 
+# No type hints: Spark would read them as a pandas UDF's.
 @F.udf(EVALUATION)
-def evaluate(uri: str, content: bytes) -> dict:
+def evaluate(uri, content):
     """One file's records and diagnostics, named by its path."""
     analysis = cardsharp.analyze(content, path=local_path(uri))
     return {
