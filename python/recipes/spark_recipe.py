@@ -27,8 +27,9 @@ EVALUATION = T.StructType(
 
 
 def local_path(uri: str) -> str:
-    """The path `cardsharp run` prints for a file Spark names `file:/...`."""
-    return unquote(urlparse(uri).path)
+    """The path `cardsharp run` prints for a file Spark names `file:/...`; other URIs as they are."""
+    parsed = urlparse(uri)
+    return unquote(parsed.path) if parsed.scheme == "file" else uri
 
 
 # No type hints: Spark would read them as a pandas UDF's.

@@ -57,7 +57,8 @@ DAMAGES = [
 
 @pytest.fixture(scope="session")
 def mixed_folder(binary: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """240 generated files of mixed games in two subfolders; every third one damaged."""
+    """240 generated files of mixed games in two subfolders (a space in one's name, which a URI
+    escapes); every third one damaged."""
     folder = tmp_path_factory.mktemp("mixed")
     for number in range(240):
         generated = subprocess.run(
@@ -68,7 +69,7 @@ def mixed_folder(binary: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
         ).stdout
         if number % 3 == 0:
             generated = DAMAGES[number // 3 % len(DAMAGES)](generated)
-        file = folder / f"part{number % 2}" / f"hands{number:03}.txt"
+        file = folder / ("part0", "part 1")[number % 2] / f"hands{number:03}.txt"
         file.parent.mkdir(exist_ok=True)
         file.write_text(generated)
     return folder

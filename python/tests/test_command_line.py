@@ -45,11 +45,11 @@ def test_run_files_equals_the_command_line_on_the_examples_folder(binary, monkey
 
 
 def test_run_files_filters_as_glob_and_exclude_do(binary, mixed_folder):
-    analysis = cardsharp.run_files([str(mixed_folder)], glob=["*1?.txt"], exclude=["part1"])
+    analysis = cardsharp.run_files([str(mixed_folder)], glob=["*1?.txt"], exclude=["part 1"])
     paths = {Path(result["path"]) for result in analysis["results"]}
     assert paths
     assert all(path.parent.name == "part0" and path.stem[-2] == "1" for path in paths)
-    options = ["--glob", "*1?.txt", "--exclude", "part1"]
+    options = ["--glob", "*1?.txt", "--exclude", "part 1"]
     assert analysis == command_line(binary, [mixed_folder], *options)
 
 

@@ -25,6 +25,12 @@ def test_the_folder_is_large_and_faulty_enough(mixed_folder):
     assert len({file.parent for file in files}) == 2
 
 
+def test_spark_uris_become_the_paths_run_prints():
+    assert spark_recipe.local_path("file:///data/part%201/a.txt") == "/data/part 1/a.txt"
+    assert spark_recipe.local_path("file:/data/a.txt") == "/data/a.txt"
+    assert spark_recipe.local_path("s3a://bucket/a.txt") == "s3a://bucket/a.txt"
+
+
 def test_spark_rows_equal_the_command_line(binary, mixed_folder, capsys, monkeypatch):
     # The workers run this Python, where the package is installed.
     monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
