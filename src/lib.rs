@@ -50,6 +50,8 @@ pub mod render;
 pub mod serve;
 pub mod syntax;
 pub mod verify;
+#[cfg(feature = "walk")]
+pub mod walk;
 
 /// A guided tour of the code, from one combinator to the evaluators
 /// (`docs/src/tour.md`). Its snippets run as doctests.

@@ -52,6 +52,9 @@ const LAYERS: &[&str] = &[
     // reports a wrong line.
     "judge",
     "batch",
+    // Directories walked into inputs for `batch` (behind the `walk`
+    // feature): for the command line and the Python package.
+    "walk",
     // The playground's answer and page, without a server: what `serve`
     // sends and what `web/` compiles to WebAssembly for the browser.
     "playground",

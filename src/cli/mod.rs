@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cardsharp::ast::Game;
-use cardsharp::batch::{self, Input, Problem, Summary};
+use cardsharp::batch::{Input, Problem, Summary};
 use cardsharp::diagnostic::Severity;
 use cardsharp::generate::Reflow;
 use cardsharp::pipeline::{self, Action, OutputFormat, Settings, Tally};
@@ -1067,28 +1067,20 @@ fn run_inputs(
 ) -> (Summary, Option<io::Error>) {
     // Not locked: the pipeline writes from a thread of the pool.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let mut total = Summary::default();
     let stdin_only = [PathBuf::from("-")];
     let paths = if paths.is_empty() {
         &stdin_only[..]
     } else {
         paths
     };
-    for path in paths {
-        let (walked, answers) = walk::walk(path, filters);
-        total.answers += answers;
-        let summary = batch::process_inputs(&walked, settings, &mut out, err, |input, out, err| {
-            stream(input, settings, out, err, show_progress)
-        });
-        total.tally += summary.tally;
-        total.inputs += summary.inputs;
-        total.inputs_reported += summary.inputs_reported;
-        total.failed |= summary.failed;
-        if summary.closed {
-            total.closed = true;
-            break;
-        }
-    }
+    let total = cardsharp::walk::process_paths(
+        paths,
+        filters.walk(),
+        settings,
+        &mut out,
+        err,
+        |input, out, err| stream(input, settings, out, err, show_progress),
+    );
     match out.flush() {
         Err(error) if error.kind() != io::ErrorKind::BrokenPipe => (failed(total), Some(error)),
         _ => (total, None),

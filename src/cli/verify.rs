@@ -11,8 +11,9 @@ use cardsharp::pipeline::Action;
 use cardsharp::render::{DiagnosticFormat, sarif};
 use cardsharp::syntax::Mode;
 use cardsharp::verify::{TestCase, orphan_answer, verify};
+use cardsharp::walk::{every_file, is_answer};
 
-use super::walk::{Filters, every_file, is_answer};
+use super::walk::Filters;
 use super::{
     CLEAN, ColorArg, DiagnosticsArg, GameArg, INPUT_ERRORS, USAGE_OR_IO, diagnostics_format, mode,
     summary, tell,
@@ -56,7 +57,7 @@ fn verify_paths(paths: &[PathBuf], filters: &Filters, mode: Mode, format: Diagno
     let mut files = Vec::new();
     for path in paths {
         let found = if path.is_dir() {
-            every_file(path, filters)
+            every_file(path, filters.walk())
                 .unwrap_or_else(|| vec![Input::Problem(Problem::NoFiles(path.clone()))])
         } else if path.is_file() {
             // An answer named alone is verified with its input.

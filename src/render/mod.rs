@@ -181,7 +181,7 @@ pub enum DiagnosticFormat {
 }
 
 /// The name [`crate::batch`] gives standard input.
-pub(crate) const STDIN_NAME: &str = "<stdin>";
+pub const STDIN_NAME: &str = "<stdin>";
 
 /// Where a span lies as people count: the 1-based line and column of its
 /// start, and of the position just after its end (exclusive, as the
