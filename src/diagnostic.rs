@@ -1256,9 +1256,7 @@ impl Kind {
             )],
             // The hand as meant: the dash in place of any blank between the
             // name and the cards, so that the fixed hand is canonical.
-            Kind::MissingDash {
-                fixed: Some(fixed),
-            } => vec![Fix::safe(
+            Kind::MissingDash { fixed: Some(fixed) } => vec![Fix::safe(
                 "write a dash between the name and the cards".to_owned(),
                 span,
                 fixed.clone(),

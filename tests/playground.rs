@@ -425,6 +425,23 @@ async fn type_and_fix(page: &Page) {
             .await
             .contains("ten_as_digits")
     );
+    // The hand with faults is an error node of the tree, with its code and
+    // the cards read.
+    page.click("#tabs [data-pane=tree]").await;
+    let error = page
+        .until(
+            "the error node",
+            "return document.querySelector('#pane-tree .node.error')?.textContent",
+        )
+        .await;
+    let error = error.as_str().unwrap();
+    assert!(error.starts_with("ERROR bridge record, line 2"), "{error}");
+    assert!(
+        error.contains("cardsharp::bridge::ten_as_digits"),
+        "{error}"
+    );
+    assert!(error.contains("\"8H\""), "{error}");
+    page.click("#tabs [data-pane=diagnostics]").await;
     page.click("#pane-diagnostics button.fix").await;
     page.until("the fix", "return document.getElementById('input').value.includes(' TC ') && document.querySelectorAll('#pane-results .result').length === 2").await;
     assert_eq!(

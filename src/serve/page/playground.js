@@ -374,7 +374,13 @@ function showTree() {
   if (!analysis.tree.length) return emptyNote(pane, "No record parsed yet.");
   const list = make("ul", "tree");
   for (const record of analysis.tree) {
-    list.append(treeNode(`${record.game} record, line ${record.line}`, record.record, record.span));
+    // A record with faults is an error node, as tree-sitter's ERROR: its
+    // codes and the cards read, so the tree shows where reading broke.
+    const node = record.error
+      ? treeNode(`ERROR ${record.game} record, line ${record.line}`, record.error, record.span)
+      : treeNode(`${record.game} record, line ${record.line}`, record.record, record.span);
+    if (record.error) node.classList.add("error");
+    list.append(node);
   }
   pane.replaceChildren(list);
 }
