@@ -211,7 +211,7 @@ fn silence_is_a_wrong_answer() {
 fn outlives(marker: &str) -> bool {
     let started = std::time::Instant::now();
     while running(marker) {
-        if started.elapsed().as_secs() >= 2 {
+        if started.elapsed().as_secs() >= 10 {
             return true;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -260,7 +260,7 @@ fn an_interrupted_judge_leaves_nothing_running() {
         .spawn()
         .unwrap();
     let started = std::time::Instant::now();
-    while !running("41.375") && started.elapsed().as_secs() < 20 {
+    while !running("41.375") && started.elapsed().as_secs() < 60 {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(running("41.375"), "the program started");

@@ -1,8 +1,8 @@
 //! The package's input validator, in C, against `cardsharp validate`:
 //! thousands of inputs of each game (valid, valid but for one breach,
 //! damaged at random, and hostile), every one accepted by both or
-//! rejected by both. The validator runs built with AddressSanitizer and
-//! UndefinedBehaviorSanitizer, and no run may report.
+//! rejected by both. The validator runs built with the address and the
+//! undefined-behaviour sanitizers, and no run may report.
 //!
 //! The breaches are made so that each code `check --strict --game GAME`
 //! can give is given at least [`AT_LEAST`] times; the test counts them
@@ -212,7 +212,7 @@ const BREACHES: &[(&str, Breach)] = &[
             card
         };
         let keep = usize::from(line[gap] != b' ');
-        line.splice(gap + 1 - keep..gap + 1, blank.iter().copied());
+        line.splice(gap + 1 - keep..=gap, blank.iter().copied());
         Some(joined(&lines))
     }),
     ("no final newline", |_, lines, _| {
@@ -661,7 +661,8 @@ fn validator_runs(program: &Path, dir: &Path, inputs: &[(String, Vec<u8>)]) -> V
     for (index, (_, input)) in inputs.iter().enumerate() {
         let path = dir.join(format!("{index}.in"));
         std::fs::write(&path, input).unwrap();
-        list.push_str(&format!("{}\n", path.display()));
+        list.push_str(&path.display().to_string());
+        list.push('\n');
     }
     let list_path = dir.join("inputs");
     std::fs::write(&list_path, list).unwrap();

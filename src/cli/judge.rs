@@ -53,7 +53,7 @@ pub(super) struct JudgeArgs {
     #[command(flatten)]
     filters: Filters,
     /// Seconds of CPU time each run may take, its whole process group's
-    /// (user and system), as Kattis and DOMjudge count it. At the limit the
+    /// (user and system), as the judges count it (Kattis and others). At the limit the
     /// group is ended. Wall-clock time where CPU time is not measured
     /// (other than Linux).
     #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
@@ -375,13 +375,35 @@ fn text_report(
     let Some((failure, index)) = failure.zip(failing) else {
         return writeln!(out, "\nverdict: AC (accepted)");
     };
+    failure_report(
+        out,
+        args,
+        &cases[index],
+        index,
+        &outcomes[index].run,
+        failure,
+        failure_path,
+    )
+}
+
+/// The failing case's part of the table: the verdict, the shrunk input, how
+/// the program ended, and the line it printed against the expected one.
+fn failure_report(
+    out: &mut impl Write,
+    args: &JudgeArgs,
+    case: &Case,
+    index: usize,
+    run: &Run,
+    failure: &Failure,
+    failure_path: Option<&PathBuf>,
+) -> io::Result<()> {
     writeln!(
         out,
         "\nverdict: {} ({}), first in case {} ({})",
         failure.verdict.short(),
         failure.verdict.long(),
         index + 1,
-        cases[index].kind
+        case.kind
     )?;
     if let Some(path) = failure_path {
         let noun = |count: usize| if count == 1 { "record" } else { "records" };
@@ -410,7 +432,7 @@ fn text_report(
         Ending::TimedOut(Limit::Cpu) => writeln!(
             out,
             "the program uses {} of CPU time, past the limit of {} s (confirmed by a second run, alone)",
-            seconds(time_of(&outcomes[index].run)),
+            seconds(time_of(run)),
             args.time_limit
         )?,
         Ending::TimedOut(Limit::WallClock) => writeln!(
@@ -421,13 +443,10 @@ fn text_report(
             } else {
                 args.time_limit
             },
-            outcomes[index]
-                .run
-                .cpu_time
-                .map_or_else(String::new, |cpu| format!(
-                    ", having used {} of CPU time",
-                    seconds(cpu)
-                ))
+            run.cpu_time.map_or_else(String::new, |cpu| format!(
+                ", having used {} of CPU time",
+                seconds(cpu)
+            ))
         )?,
     }
     if !failure.stderr_tail.is_empty() {

@@ -1037,6 +1037,7 @@ fn run_inputs(
         total.tally += summary.tally;
         total.inputs += summary.inputs;
         total.inputs_reported += summary.inputs_reported;
+        total.paths_reported += summary.paths_reported;
         total.failed |= summary.failed;
         if summary.closed {
             total.closed = true;

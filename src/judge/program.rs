@@ -3,7 +3,7 @@
 //! process group of its own. The group is ended whole when the program
 //! ends or its time is up. So nothing the program started outlives the run.
 //!
-//! The time limit is of CPU time, as Kattis and DOMjudge count it: the user
+//! The time limit is of CPU time, as the judges (Kattis, `DOMjudge`) count it: the user
 //! and system time of the whole group, from the kernel's accounting
 //! (`/proc`), so that a busy machine slows a run without failing it. A
 //! wall-clock limit stops a program that waits without end. Where there is
