@@ -159,7 +159,8 @@ impl Program {
             }
             if Instant::now() >= next_reading {
                 cpu = cpu_clock::group(child.id());
-                next_reading += CPU_POLL;
+                // From now: a judge slowed down reads no more often.
+                next_reading = Instant::now() + CPU_POLL;
                 if cpu.is_some_and(|cpu| cpu >= self.time_limit) {
                     end_group(child);
                     child.wait()?;
