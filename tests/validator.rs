@@ -353,16 +353,10 @@ const BREACHES: &[(&str, Breach)] = &[
         lines[line] = with_commas;
         Some(joined(&lines))
     }),
-    ("comment line", |game, mut lines, rng| {
-        let comment = [&b"# the second hand is mine"[..], b"// mine", b"% a note"][rng.usize(..3)];
-        // Between whist deals, where a line of its own is read as one.
-        let at = match game {
-            Game::Whist => 5 * rng.usize(..lines.len() / 5),
-            _ => rng.usize(..lines.len()),
-        };
-        lines.insert(at, comment.to_vec());
-        Some(joined(&lines))
-    }),
+    ("comment line", comment_line),
+    // Twice: a comment inside a whist deal is often read as a line of the
+    // deal, and then gives the code of the line it stands for.
+    ("comment line again", comment_line),
     ("numbered line", |_, mut lines, rng| {
         let line = some_line(&lines, rng);
         let number = [&b"1. "[..], b"2) ", b"12 "][rng.usize(..3)];
@@ -539,6 +533,13 @@ const BREACHES: &[(&str, Breach)] = &[
         Some(joined(&lines))
     }),
 ];
+
+/// A comment line somewhere in the input.
+fn comment_line(_: Game, mut lines: Vec<Vec<u8>>, rng: &mut fastrand::Rng) -> Option<Vec<u8>> {
+    let comment = [&b"# the second hand is mine"[..], b"// mine", b"% a note"][rng.usize(..3)];
+    lines.insert(rng.usize(..lines.len()), comment.to_vec());
+    Some(joined(&lines))
+}
 
 /// A record of `other` on one line, among bridge hands.
 fn other_game_on_one_line(
