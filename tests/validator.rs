@@ -353,10 +353,14 @@ const BREACHES: &[(&str, Breach)] = &[
         lines[line] = with_commas;
         Some(joined(&lines))
     }),
-    ("comment line", comment_line),
+    ("comment line", |_, lines, rng| {
+        Some(comment_line(lines, rng))
+    }),
     // Twice: a comment inside a whist deal is often read as a line of the
     // deal, and then gives the code of the line it stands for.
-    ("comment line again", comment_line),
+    ("comment line again", |_, lines, rng| {
+        Some(comment_line(lines, rng))
+    }),
     ("numbered line", |_, mut lines, rng| {
         let line = some_line(&lines, rng);
         let number = [&b"1. "[..], b"2) ", b"12 "][rng.usize(..3)];
@@ -535,10 +539,10 @@ const BREACHES: &[(&str, Breach)] = &[
 ];
 
 /// A comment line somewhere in the input.
-fn comment_line(_: Game, mut lines: Vec<Vec<u8>>, rng: &mut fastrand::Rng) -> Option<Vec<u8>> {
+fn comment_line(mut lines: Vec<Vec<u8>>, rng: &mut fastrand::Rng) -> Vec<u8> {
     let comment = [&b"# the second hand is mine"[..], b"// mine", b"% a note"][rng.usize(..3)];
     lines.insert(rng.usize(..lines.len()), comment.to_vec());
-    Some(joined(&lines))
+    joined(&lines)
 }
 
 /// A record of `other` on one line, among bridge hands.
