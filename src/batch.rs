@@ -142,6 +142,9 @@ pub struct Summary {
     pub inputs: u64,
     /// Those of `inputs` with at least one error or warning.
     pub inputs_reported: u64,
+    /// The paths told as problems (a walk could not open them, or skipped
+    /// them), which are not among `inputs`.
+    pub paths_reported: u64,
     /// A problem of error severity was told: an input could not be read.
     pub failed: bool,
     /// The results' writer was closed (a broken pipe). The inputs after were
@@ -213,7 +216,7 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
                     };
                     summary.inputs += 1;
                     summary.inputs_reported += 1;
-                    summary.tell(&problem, settings.diagnostics, err);
+                    summary.count(&problem, settings.diagnostics, err);
                 }
             }
         }
@@ -222,8 +225,14 @@ pub fn process_inputs<O: Write + Send, E: Write + Send>(
 }
 
 impl Summary {
-    /// Tells `problem` on `err`, and counts it as an error or a warning.
+    /// Tells the problem of a path that is no input on `err`, and counts it.
     fn tell(&mut self, problem: &Problem, format: DiagnosticFormat, err: &mut impl Write) {
+        self.paths_reported += 1;
+        self.count(problem, format, err);
+    }
+
+    /// Tells `problem` on `err`, and counts it as an error or a warning.
+    fn count(&mut self, problem: &Problem, format: DiagnosticFormat, err: &mut impl Write) {
         match problem.report(format, err) {
             Severity::Error => {
                 self.failed = true;

@@ -230,14 +230,41 @@ pub enum Kind {
     NoInput,
     /// The record on which a program judged fails. It holds the `verdict` (the
     /// judges' words) and the line `expected`. It holds the program's line
-    /// `found`, `None` where its output ended before. Last is the reasoning
+    /// `found`, `None` where its output ended before, and `length` where its
+    /// output is short or runs past the last answer. Last is the reasoning
     /// behind the expected line.
     FailingRecord {
         verdict: &'static str,
         expected: String,
         found: Option<String>,
+        length: Option<OutputLength>,
         explanation: String,
     },
+}
+
+/// A judged program's output that ends before its answers do, or goes on
+/// after the last: told as such, not as a line that differs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputLength {
+    /// It ends after `answers` of the `expected` answers.
+    Short { answers: usize, expected: usize },
+    /// It has `lines` more lines after the last answer, the first `first`.
+    Long { lines: usize, first: String },
+}
+
+impl std::fmt::Display for OutputLength {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OutputLength::Short { answers, expected } => {
+                write!(f, "output ends after {answers} of {expected} answers")
+            }
+            OutputLength::Long { lines, first } => write!(
+                f,
+                "{lines} extra line{} after the last answer: `{first}`",
+                if *lines == 1 { "" } else { "s" }
+            ),
+        }
+    }
 }
 
 /// The pairs of a Choker section that ended with a hand unpaired. A hand is
@@ -1034,13 +1061,15 @@ impl Kind {
                 verdict,
                 expected,
                 found,
+                length,
                 explanation,
             } => Description {
                 code: "failing_record",
                 severity: Severity::Error,
-                message: match found {
-                    Some(found) => format!("{verdict}: the program prints `{found}`, the record gives `{expected}`"),
-                    None => format!("{verdict}: the program prints nothing for this record, which gives `{expected}`"),
+                message: match (length, found) {
+                    (Some(length), _) => format!("{verdict}: {length}"),
+                    (None, Some(found)) => format!("{verdict}: the program prints `{found}`, the record gives `{expected}`"),
+                    (None, None) => format!("{verdict}: the program prints nothing for this record, which gives `{expected}`"),
                 },
                 label: format!("expected `{expected}`"),
                 secondary: Vec::new(),
@@ -1638,6 +1667,7 @@ mod tests {
                 verdict: "wrong answer",
                 expected: "PASS".to_owned(),
                 found: None,
+                length: None,
                 explanation: "8 points".to_owned(),
             },
         ]

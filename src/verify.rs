@@ -135,7 +135,9 @@ fn compare(results: &str, explanation: impl Fn(usize) -> String, answer: &[u8]) 
 }
 
 /// Writes `diagnostics` of the file `name`, whose bytes are `text`, in
-/// `format`. Returns their counts.
+/// `format`. Returns their counts. Their help holds the reasoning of a
+/// result, in the lines `explain` lays out: a person's report draws them
+/// whole, as a line split at the terminal's width would read as two.
 pub(crate) fn written(
     name: &str,
     text: &[u8],
@@ -143,6 +145,13 @@ pub(crate) fn written(
     format: DiagnosticFormat,
     out: &mut Vec<u8>,
 ) -> Tally {
+    let format = match format {
+        DiagnosticFormat::Human { color, .. } => DiagnosticFormat::Human {
+            color,
+            width: usize::from(u16::MAX),
+        },
+        other => other,
+    };
     let window = Window {
         name,
         text,

@@ -127,6 +127,7 @@ pub fn process_paths<O: Write + Send, E: Write + Send>(
         total.tally += summary.tally;
         total.inputs += summary.inputs;
         total.inputs_reported += summary.inputs_reported;
+        total.paths_reported += summary.paths_reported;
         total.failed |= summary.failed;
         if summary.closed {
             total.closed = true;

@@ -27,5 +27,6 @@ mod serve;
 mod strict;
 mod support;
 mod tokens;
+mod validator;
 mod verify;
 mod walk;

@@ -11,8 +11,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 /// How long any one answer may take before the test fails rather than
-/// hangs.
-const PATIENCE: Duration = Duration::from_secs(20);
+/// hangs: room for a debug build on a machine whose cores are all busy.
+const PATIENCE: Duration = Duration::from_secs(60);
 
 struct Client {
     child: Child,

@@ -10,9 +10,10 @@ use std::time::Duration;
 
 use cardsharp::ast::Game;
 use cardsharp::batch::Input;
+use cardsharp::diagnostic::OutputLength;
 use cardsharp::judge::{
-    Case, Comparison, Counts, Ending, Failure, Outcome, Program, Verdict, end_every_run,
-    generated_cases, run_cases, shrink_failure,
+    CPU_TIME, Case, Comparison, Counts, Ending, Failure, Limit, Outcome, Program, Run, Verdict,
+    end_every_run, generated_cases, run_cases, shrink_failure,
 };
 use cardsharp::render::{DiagnosticFormat, sarif};
 use cardsharp::syntax::Mode;
@@ -51,10 +52,16 @@ pub(super) struct JudgeArgs {
     inputs: Vec<PathBuf>,
     #[command(flatten)]
     filters: Filters,
-    /// Seconds each run may take. After that, its whole process group is
-    /// ended.
+    /// Seconds of CPU time each run may take, its whole process group's
+    /// (user and system), as the judges count it (Kattis and others). At the limit the
+    /// group is ended. Wall-clock time where CPU time is not measured
+    /// (other than Linux).
     #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
     time_limit: f64,
+    /// Seconds of wall-clock time each run may take, for a program that
+    /// waits (default: 3 times the time limit, at least 1).
+    #[arg(long, value_name = "SECONDS")]
+    wall_limit: Option<f64>,
     /// Compare output byte by byte (the Valladolid judge). Output that differs in blanks
     /// alone is a presentation error. By default tokens are compared (Kattis).
     #[arg(long)]
@@ -179,17 +186,43 @@ fn program(args: &JudgeArgs) -> Result<Program, String> {
     let Some((path, program_args)) = args.command.split_first() else {
         return Err("name the program to judge after `--`".to_owned());
     };
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return Err(format!(
-            "--time-limit {}: a number of seconds above 0",
-            args.time_limit
-        ));
-    }
+    let seconds = |option: &str, value: f64| {
+        if value > 0.0 && value.is_finite() && value < 1e9 {
+            Ok(Duration::from_secs_f64(value))
+        } else {
+            Err(format!("{option} {value}: a number of seconds above 0"))
+        }
+    };
     Ok(Program {
         path: PathBuf::from(path),
         args: program_args.to_vec(),
-        time_limit: Duration::from_secs_f64(args.time_limit),
+        time_limit: seconds("--time-limit", args.time_limit)?,
+        wall_limit: seconds("--wall-limit", wall_limit(args))?,
     })
+}
+
+/// The wall-clock limit asked, or 3 times the time limit and at least 1 s:
+/// room for a program that waits a little, or a busy machine.
+fn wall_limit(args: &JudgeArgs) -> f64 {
+    args.wall_limit
+        .unwrap_or_else(|| (3.0 * args.time_limit).max(1.0))
+}
+
+/// The program as the header names it: the first argument that is a file
+/// (the script an interpreter runs: `python3 ok.py` is `ok.py`), else the
+/// program itself.
+fn program_name(command: &[OsString]) -> String {
+    command[1..]
+        .iter()
+        .find(|arg| std::path::Path::new(arg).is_file())
+        .unwrap_or(&command[0])
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Seconds as the report writes them: to the hundredth, the kernel's tick.
+fn seconds(time: Duration) -> String {
+    format!("{:.2} s", time.as_secs_f64())
 }
 
 /// The test cases: the files given, or generated ones of the game asked.
@@ -290,14 +323,25 @@ fn text_report(
     } else {
         "token by token"
     };
+    let limits = if CPU_TIME {
+        format!(
+            "{} s of CPU time a run ({} s of wall clock)",
+            args.time_limit,
+            wall_limit(args)
+        )
+    } else {
+        format!(
+            "{} s of wall clock a run (CPU time is measured on Linux only)",
+            args.time_limit
+        )
+    };
     writeln!(
         out,
-        "judged {} {} case{} of {}, output compared {compared}, {} s a run",
+        "judged {} {} case{} of {}, output compared {compared}, {limits}",
         cases.len(),
         game.name(),
         if cases.len() == 1 { "" } else { "s" },
-        args.command[0].to_string_lossy(),
-        args.time_limit
+        program_name(&args.command),
     )?;
     if args.inputs.is_empty() {
         writeln!(
@@ -305,34 +349,61 @@ fn text_report(
             "seed {seed}: `--seed {seed}` judges the same cases again"
         )?;
     }
-    let mut rows: BTreeMap<&str, Counts> = BTreeMap::new();
+    let mut rows: BTreeMap<&str, (Counts, Duration)> = BTreeMap::new();
     for (case, outcome) in cases.iter().zip(outcomes) {
-        rows.entry(row_of(&case.kind))
-            .or_default()
-            .add(outcome.judged.verdict);
+        let (counts, slowest) = rows.entry(row_of(&case.kind)).or_default();
+        counts.add(outcome.judged.verdict);
+        *slowest = (*slowest).max(time_of(&outcome.run));
     }
     let width = rows.keys().map(|kind| kind.len()).max().unwrap_or(0).max(5);
     write!(out, "\n{:width$}  {:>6}", "kind", "cases")?;
     for verdict in Verdict::ALL {
         write!(out, "  {:>4}", verdict.short())?;
     }
-    writeln!(out)?;
-    let mut total = Counts::default();
-    for (kind, counts) in &rows {
-        counts_row(out, kind, counts, width)?;
-        total += *counts;
+    writeln!(
+        out,
+        "  {:>9}",
+        if CPU_TIME { "most CPU" } else { "longest" }
+    )?;
+    let mut total = (Counts::default(), Duration::ZERO);
+    for (kind, (counts, slowest)) in &rows {
+        counts_row(out, kind, counts, *slowest, width)?;
+        total.0 += *counts;
+        total.1 = total.1.max(*slowest);
     }
-    counts_row(out, "total", &total, width)?;
+    counts_row(out, "total", &total.0, total.1, width)?;
     let Some((failure, index)) = failure.zip(failing) else {
         return writeln!(out, "\nverdict: AC (accepted)");
     };
+    failure_report(
+        out,
+        args,
+        &cases[index],
+        index,
+        &outcomes[index].run,
+        failure,
+        failure_path,
+    )
+}
+
+/// The failing case's part of the table: the verdict, the shrunk input, how
+/// the program ended, and the line it printed against the expected one.
+fn failure_report(
+    out: &mut impl Write,
+    args: &JudgeArgs,
+    case: &Case,
+    index: usize,
+    run: &Run,
+    failure: &Failure,
+    failure_path: Option<&PathBuf>,
+) -> io::Result<()> {
     writeln!(
         out,
         "\nverdict: {} ({}), first in case {} ({})",
         failure.verdict.short(),
         failure.verdict.long(),
         index + 1,
-        cases[index].kind
+        case.kind
     )?;
     if let Some(path) = failure_path {
         let noun = |count: usize| if count == 1 { "record" } else { "records" };
@@ -358,7 +429,25 @@ fn text_report(
         Ending::Exited(0) => {}
         Ending::Exited(status) => writeln!(out, "the program exits with status {status}")?,
         Ending::Signalled(signal) => writeln!(out, "the program is ended by signal {signal}")?,
-        Ending::TimedOut => writeln!(out, "the program runs past {} s", args.time_limit)?,
+        Ending::TimedOut(Limit::Cpu) => writeln!(
+            out,
+            "the program uses {} of CPU time, past the limit of {} s (confirmed by a second run, alone)",
+            seconds(time_of(run)),
+            args.time_limit
+        )?,
+        Ending::TimedOut(Limit::WallClock) => writeln!(
+            out,
+            "the program runs past {} s of wall clock{} (confirmed by a second run, alone)",
+            if CPU_TIME {
+                wall_limit(args)
+            } else {
+                args.time_limit
+            },
+            run.cpu_time.map_or_else(String::new, |cpu| format!(
+                ", having used {} of CPU time",
+                seconds(cpu)
+            ))
+        )?,
     }
     if !failure.stderr_tail.is_empty() {
         writeln!(out, "its standard error ends:")?;
@@ -373,19 +462,37 @@ fn text_report(
         } else {
             ""
         };
-        let found = failure.found.as_deref().unwrap_or("(nothing)");
-        writeln!(out, "expected: {quote}{}{quote}", failure.expected)?;
-        writeln!(out, "found:    {quote}{found}{quote}")?;
+        if let Some(length) = &failure.length {
+            writeln!(out, "{length}")?;
+        }
+        if let Some(OutputLength::Long { .. }) = failure.length {
+            writeln!(out, "last answer: {}", failure.expected)?;
+        } else {
+            let found = failure.found.as_deref().unwrap_or("(nothing)");
+            writeln!(out, "expected: {quote}{}{quote}", failure.expected)?;
+            writeln!(out, "found:    {quote}{found}{quote}")?;
+        }
     }
     Ok(())
 }
 
-fn counts_row(out: &mut impl Write, kind: &str, counts: &Counts, width: usize) -> io::Result<()> {
+fn counts_row(
+    out: &mut impl Write,
+    kind: &str,
+    counts: &Counts,
+    slowest: Duration,
+    width: usize,
+) -> io::Result<()> {
     write!(out, "{kind:width$}  {:>6}", counts.total())?;
     for verdict in Verdict::ALL {
         write!(out, "  {:>4}", counts.of(verdict))?;
     }
-    writeln!(out)
+    writeln!(out, "  {:>9}", seconds(slowest))
+}
+
+/// The time a run is judged by: its CPU time where that is measured.
+fn time_of(run: &Run) -> Duration {
+    run.cpu_time.unwrap_or(run.wall_time)
 }
 
 fn json_report(
@@ -401,7 +508,8 @@ fn json_report(
             "case": index + 1,
             "kind": case.kind,
             "verdict": outcome.judged.verdict.short(),
-            "time": outcome.run.time.as_secs_f64(),
+            "cpu_time": outcome.run.cpu_time.map(|time| time.as_secs_f64()),
+            "wall_time": outcome.run.wall_time.as_secs_f64(),
         });
         writeln!(out, "{line}")?;
     }
@@ -414,6 +522,7 @@ fn json_report(
         "failure_file": failure_path.map(|path| path.display().to_string()),
         "expected": failure.map(|failure| &failure.expected),
         "found": failure.and_then(|failure| failure.found.as_ref()),
+        "output_length": failure.and_then(|failure| failure.length.as_ref().map(ToString::to_string)),
         "explanation": failure.map(|failure| &failure.explanation),
     });
     writeln!(out, "{summary}")

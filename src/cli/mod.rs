@@ -344,13 +344,7 @@ fn write_package(game: Game, dir: &Path) -> u8 {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&path, &file.contents)?;
-        #[cfg(unix)]
-        if file.executable {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
-        }
-        Ok(())
+        std::fs::write(&path, &file.contents)
     };
     for file in cardsharp::package::package(game) {
         if let Err(error) = write(&file) {

@@ -48,9 +48,15 @@ pub(super) fn line(summary: &Summary, action: Action, all_clear: bool) -> Option
             counted(warnings, "warning")
         ),
     };
+    // Paths a walk could not read are no files: said apart, so that the
+    // errors are not all put in the files.
+    let paths = match summary.paths_reported {
+        0 => String::new(),
+        count => format!(" and {} not read", counted(count, "path")),
+    };
     let inputs = if several {
         format!(
-            " in {} of {}",
+            " in {} of {}{paths}",
             summary.inputs_reported,
             counted(summary.inputs, "file")
         )
@@ -105,6 +111,12 @@ mod tests {
         assert_eq!(
             check(&summary(8, 0, 40, 6, 512)),
             "Found 8 errors in 6 of 40 files; 512 records checked.\n"
+        );
+        let mut unreadable = summary(2, 0, 2, 1, 2);
+        unreadable.paths_reported = 1;
+        assert_eq!(
+            line(&unreadable, Action::Check, true).unwrap(),
+            "Found 2 errors in 1 of 2 files and 1 path not read; 2 records checked.\n"
         );
         assert_eq!(
             check(&summary(1, 1, 2, 1, 1)),

@@ -14,7 +14,7 @@ use std::ops::AddAssign;
 use rayon::prelude::*;
 
 use crate::ast::{Game, Span};
-use crate::diagnostic::{Diagnostic, Kind, Scope};
+use crate::diagnostic::{Diagnostic, Kind, OutputLength, Scope};
 use crate::generate::{self, Generator};
 use crate::pipeline::{Action, OutputFormat, Settings, analyze, run_bytes};
 use crate::render::{DiagnosticFormat, format};
@@ -23,7 +23,7 @@ use crate::syntax::{Layout, Mode};
 mod program;
 mod shrink;
 
-pub use program::{Ending, Program, Run, end_every_run};
+pub use program::{CPU_TIME, Ending, Limit, Program, Run, end_every_run};
 pub use shrink::shrink;
 
 /// A judge's verdict on one run.
@@ -226,6 +226,8 @@ pub struct Judged {
     pub record: Option<usize>,
     /// The program's line there; `None` where its output ended before.
     pub found: Option<String>,
+    /// Where the output ends early, or runs past the last answer.
+    pub length: Option<OutputLength>,
 }
 
 /// Judges a run against the expected output.
@@ -235,9 +237,10 @@ pub fn judge(run: &Run, expected: &str, comparison: Comparison) -> Judged {
         verdict,
         record: None,
         found: None,
+        length: None,
     };
     match run.ending {
-        Ending::TimedOut => verdict(Verdict::TimeLimitExceeded),
+        Ending::TimedOut(_) => verdict(Verdict::TimeLimitExceeded),
         Ending::Exited(0) => compare(expected, &run.stdout, comparison),
         Ending::Exited(_) | Ending::Signalled(_) => verdict(Verdict::RuntimeError),
     }
@@ -246,11 +249,12 @@ pub fn judge(run: &Run, expected: &str, comparison: Comparison) -> Judged {
 /// The program's output against the expected output.
 #[must_use]
 pub fn compare(expected: &str, found: &[u8], comparison: Comparison) -> Judged {
-    if let Some((record, found)) = first_differing_token(expected, found) {
+    if let Some(difference) = first_differing_token(expected, found) {
         return Judged {
             verdict: Verdict::WrongAnswer,
-            record: Some(record),
-            found,
+            record: Some(difference.record),
+            found: difference.found,
+            length: difference.length,
         };
     }
     if comparison == Comparison::Exact && expected.as_bytes() != found {
@@ -268,20 +272,32 @@ pub fn compare(expected: &str, found: &[u8], comparison: Comparison) -> Judged {
             found: found_lines
                 .get(record)
                 .map(|line| String::from_utf8_lossy(line).escape_debug().to_string()),
+            length: None,
         };
     }
     Judged {
         verdict: Verdict::Accepted,
         record: None,
         found: None,
+        length: None,
     }
 }
 
-/// Where the tokens of `found` first differ from those of `expected`. That
-/// is the expected line's index there, and the program's line holding the
-/// token that differs. The line is `None` where the program's output ended
-/// first.
-fn first_differing_token(expected: &str, found: &[u8]) -> Option<(usize, Option<String>)> {
+/// Where the tokens of a program's output first differ from the expected.
+struct Difference {
+    /// The expected line's index there: the last when the output runs on.
+    record: usize,
+    /// The program's line holding the token that differs; `None` where its
+    /// output ended first.
+    found: Option<String>,
+    length: Option<OutputLength>,
+}
+
+/// Where the tokens of `found` first differ from those of `expected`. Output
+/// that ends early, or goes on with lines of its own after the last answer,
+/// is told by its length.
+fn first_differing_token(expected: &str, found: &[u8]) -> Option<Difference> {
+    let answers = expected.lines().count();
     let expected_tokens = expected.lines().enumerate().flat_map(|(line, text)| {
         text.split_ascii_whitespace()
             .map(move |token| (line, token))
@@ -292,18 +308,52 @@ fn first_differing_token(expected: &str, found: &[u8]) -> Option<(usize, Option<
             .filter(|token| !token.is_empty())
             .map(move |token| (line, token))
     });
-    let mut last_line = 0;
+    let (mut last_line, mut last_found_line) = (0, None);
     for (line, token) in expected_tokens {
         last_line = line;
         match found_tokens.next() {
-            Some((_, found)) if found == token.as_bytes() => {}
-            Some((at, _)) => return Some((line, Some(lossy(found_lines[at])))),
-            None => return Some((line, None)),
+            Some((at, found)) if found == token.as_bytes() => last_found_line = Some(at),
+            Some((at, _)) => {
+                return Some(Difference {
+                    record: line,
+                    found: Some(lossy(found_lines[at])),
+                    length: None,
+                });
+            }
+            None => {
+                return Some(Difference {
+                    record: line,
+                    found: None,
+                    length: Some(OutputLength::Short {
+                        answers: line,
+                        expected: answers,
+                    }),
+                });
+            }
         }
     }
-    found_tokens
-        .next()
-        .map(|(at, _)| (last_line, Some(lossy(found_lines[at]))))
+    let (at, _) = found_tokens.next()?;
+    let found = Some(lossy(found_lines[at]));
+    // More on the last answer's own line is a line that differs.
+    if last_found_line == Some(at) {
+        return Some(Difference {
+            record: last_line,
+            found,
+            length: None,
+        });
+    }
+    let lines = found_lines[at..]
+        .iter()
+        .filter(|line| !line.trim_ascii().is_empty())
+        .count();
+    Some(Difference {
+        record: last_line,
+        length: Some(OutputLength::Long {
+            lines,
+            first: lossy(found_lines[at]),
+        }),
+        found,
+    })
 }
 
 fn lossy(line: &[u8]) -> String {
@@ -318,8 +368,9 @@ pub struct Outcome {
 }
 
 /// Runs `program` on every case, `jobs` at a time, and judges each run.
-/// `done` is called as each case ends. An error is the program's not
-/// starting.
+/// `done` is called as each case ends. A time limit exceeded is confirmed
+/// by a second run of its case, alone, once the others are done: a busy
+/// machine's hiccup is no verdict. An error is the program's not starting.
 ///
 /// # Errors
 /// When the program cannot be started.
@@ -337,18 +388,28 @@ pub fn run_cases(
         .num_threads(jobs)
         .build()
         .expect("the judge's threads start");
-    pool.install(|| {
+    let judged = |case: &Case| -> io::Result<Outcome> {
+        let run = program.run(&case.input)?;
+        let expected = expected_output(case.game, case.layout, &case.input);
+        let judged = judge(&run, &expected, comparison);
+        Ok(Outcome { judged, run })
+    };
+    let mut outcomes: Vec<Outcome> = pool.install(|| {
         cases
             .par_iter()
             .map(|case| {
-                let run = program.run(&case.input)?;
-                let expected = expected_output(case.game, case.layout, &case.input);
-                let judged = judge(&run, &expected, comparison);
+                let outcome = judged(case);
                 done();
-                Ok(Outcome { judged, run })
+                outcome
             })
-            .collect()
-    })
+            .collect::<io::Result<_>>()
+    })?;
+    for (case, outcome) in cases.iter().zip(&mut outcomes) {
+        if outcome.judged.verdict == Verdict::TimeLimitExceeded {
+            *outcome = judged(case)?;
+        }
+    }
+    Ok(outcomes)
 }
 
 /// A failing case cut down and explained: what a person reads.
@@ -365,6 +426,7 @@ pub struct Failure {
     pub span: Span,
     pub expected: String,
     pub found: Option<String>,
+    pub length: Option<OutputLength>,
     pub explanation: String,
     /// How the program's last run on `input` ended, and the end of its
     /// standard error.
@@ -420,6 +482,7 @@ pub fn shrink_failure(
         span: Span::new(start, records[record].trim_end().len()),
         expected: expected.lines().nth(record).unwrap_or_default().to_owned(),
         found: judged.found,
+        length: judged.length,
         explanation: explanations(case.game, input.as_bytes())
             .into_iter()
             .nth(record)
@@ -454,6 +517,7 @@ impl Failure {
                 verdict: self.verdict.long(),
                 expected: self.expected.clone(),
                 found: self.found.clone(),
+                length: self.length.clone(),
                 explanation: self.explanation.clone(),
             },
             self.span,
@@ -526,6 +590,21 @@ mod tests {
     fn output_cut_short_or_too_long_is_wrong() {
         let short = compare(TWO, b"PASS\n", Comparison::Tokens);
         assert_eq!((short.record, short.found), (Some(1), None));
+        assert_eq!(
+            short.length.unwrap().to_string(),
+            "output ends after 1 of 2 answers"
+        );
+        let extra = compare(TWO, b"PASS\nBID S\nEXTRA\n", Comparison::Tokens);
+        assert_eq!(extra.verdict, Verdict::WrongAnswer);
+        assert_eq!(extra.record, Some(1));
+        assert_eq!(
+            extra.length.unwrap().to_string(),
+            "1 extra line after the last answer: `EXTRA`"
+        );
+        // More on the last answer's line is that line wrong.
+        let longer = compare(TWO, b"PASS\nBID S S\n", Comparison::Tokens);
+        assert_eq!(longer.found.as_deref(), Some("BID S S"));
+        assert_eq!(longer.length, None);
         let long = compare(TWO, b"PASS\nBID S\nPASS\n", Comparison::Exact);
         assert_eq!(long.verdict, Verdict::WrongAnswer);
         assert_eq!(long.found.as_deref(), Some("PASS"));

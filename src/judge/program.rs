@@ -1,8 +1,13 @@
 //! A program run on one input, as a judge runs it. The input goes on its
-//! standard input, and its output and errors are kept. The run has a time
-//! limit. On Unix it also has a process group of its own. The group is
-//! ended whole when the program ends or its time is up. So nothing the
-//! program started outlives the run.
+//! standard input, and its output and errors are kept. On Unix it has a
+//! process group of its own. The group is ended whole when the program
+//! ends or its time is up. So nothing the program started outlives the run.
+//!
+//! The time limit is of CPU time, as the judges (Kattis, `DOMjudge`) count it: the user
+//! and system time of the whole group, from the kernel's accounting
+//! (`/proc`), so that a busy machine slows a run without failing it. A
+//! wall-clock limit stops a program that waits without end. Where there is
+//! no `/proc` (other than Linux), the time limit is of wall-clock time.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -17,12 +22,32 @@ use std::time::{Duration, Instant};
 /// judged on this much. The rest is read and dropped.
 const KEPT_OUTPUT: u64 = 64 << 20;
 
-/// A solution to run, and how long each run may take.
+/// Whether runs are limited and measured in CPU time here. Elsewhere the
+/// time limit is of wall-clock time.
+pub const CPU_TIME: bool = cfg!(target_os = "linux");
+
+/// How often a running program's CPU time is read: as soon as its group's
+/// CPU time reaches the limit, within this much, it is stopped.
+const CPU_POLL: Duration = Duration::from_millis(10);
+
+/// A solution to run, and how long each run may take: `time_limit` of CPU
+/// time (wall-clock time where [`CPU_TIME`] is false), and `wall_limit` of
+/// wall-clock time.
 #[derive(Clone, Debug)]
 pub struct Program {
     pub path: PathBuf,
     pub args: Vec<OsString>,
     pub time_limit: Duration,
+    pub wall_limit: Duration,
+}
+
+/// Which limit a run passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The CPU time of its process group.
+    Cpu,
+    /// The wall clock: it waited, or it ran where CPU time is not measured.
+    WallClock,
 }
 
 /// How a run ended.
@@ -32,17 +57,19 @@ pub enum Ending {
     Exited(i32),
     /// A signal ended the program (Unix).
     Signalled(i32),
-    /// The time limit passed, and the program was ended.
-    TimedOut,
+    /// A limit passed, and the program was ended.
+    TimedOut(Limit),
 }
 
-/// What a run left: how it ended, what it wrote, how long it took.
+/// What a run left: how it ended, what it wrote, how long it took. The CPU
+/// time is the group's, where [`CPU_TIME`] holds.
 #[derive(Clone, Debug)]
 pub struct Run {
     pub ending: Ending,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
-    pub time: Duration,
+    pub wall_time: Duration,
+    pub cpu_time: Option<Duration>,
 }
 
 /// The process groups running now. An interrupted judge ends them before it
@@ -84,7 +111,7 @@ impl Program {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
-        let ending = thread::scope(|scope| {
+        let ended = thread::scope(|scope| {
             // A program that ends without reading its input closes the
             // pipe. The write fails, and that is no fault of the judge's.
             scope.spawn(move || stdin.map(|mut pipe| pipe.write_all(input)));
@@ -97,33 +124,170 @@ impl Program {
                 |reader: thread::ScopedJoinHandle<'_, Vec<u8>>| reader.join().unwrap_or_default();
             ending.map(|ending| (ending, joined(stdout), joined(stderr)))
         });
+        let wall_time = started.elapsed();
         lock_running().retain(|&running| running != id);
-        let (ending, stdout, stderr) = ending?;
+        let ((ending, cpu_time), stdout, stderr) = ended?;
         Ok(Run {
             ending,
             stdout,
             stderr,
-            time: started.elapsed(),
+            wall_time,
+            cpu_time,
         })
     }
 
-    /// Waits for the program to end, or for its time to be up. It polls
-    /// more and more slowly. So a quick program is told quickly, and a slow
-    /// one costs few wake-ups.
-    fn wait(&self, child: &mut Child, started: Instant) -> io::Result<Ending> {
+    /// Waits for the program to end, or for a limit to pass: how it ended,
+    /// and its group's CPU time. It polls more and more slowly, so a quick
+    /// program is told quickly, and a slow one costs few wake-ups; the
+    /// group's CPU time is read every [`CPU_POLL`] of a run.
+    fn wait(&self, child: &mut Child, started: Instant) -> io::Result<(Ending, Option<Duration>)> {
+        let wall_limit = if CPU_TIME {
+            self.wall_limit
+        } else {
+            self.time_limit
+        };
         let mut pause = Duration::from_micros(20);
+        let mut next_reading = started + CPU_POLL;
+        let mut cpu = None;
         loop {
-            if let Some(status) = child.try_wait()? {
-                return Ok(ending_of(status));
+            if cpu_clock::has_ended(child)? {
+                // Read before the program is reaped: its own time, with that
+                // of the children it waited for, is its account's last word.
+                let last = cpu_clock::ended_process(child.id());
+                let cpu = cpu.max(last);
+                return Ok((ending_of(child.wait()?), cpu));
             }
-            if started.elapsed() >= self.time_limit {
+            if Instant::now() >= next_reading {
+                cpu = cpu_clock::group(child.id());
+                // From now: a judge slowed down reads no more often.
+                next_reading = Instant::now() + CPU_POLL;
+                if cpu.is_some_and(|cpu| cpu >= self.time_limit) {
+                    end_group(child);
+                    child.wait()?;
+                    return Ok((Ending::TimedOut(Limit::Cpu), cpu));
+                }
+            }
+            if started.elapsed() >= wall_limit {
                 end_group(child);
                 child.wait()?;
-                return Ok(Ending::TimedOut);
+                return Ok((Ending::TimedOut(Limit::WallClock), cpu));
             }
             thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(2));
         }
+    }
+}
+
+/// The kernel's accounting of CPU time, read from `/proc`.
+#[cfg(target_os = "linux")]
+mod cpu_clock {
+    use std::io;
+    use std::process::Child;
+    use std::sync::OnceLock;
+    use std::time::Duration;
+
+    use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
+    use nix::unistd::{Pid, SysconfVar, sysconf};
+
+    /// Whether the program has ended. It is not reaped: its account stays
+    /// readable until [`Child::wait`].
+    pub(super) fn has_ended(child: &mut Child) -> io::Result<bool> {
+        let id = i32::try_from(child.id()).map_err(io::Error::other)?;
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT | WaitPidFlag::WNOHANG;
+        match waitid(Id::Pid(Pid::from_raw(id)), flags) {
+            Ok(WaitStatus::StillAlive) => Ok(false),
+            Ok(_) => Ok(true),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// The CPU time of an ended, unreaped process: its own, and that of the
+    /// children it waited for.
+    pub(super) fn ended_process(id: u32) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{id}/stat")).ok()?;
+        Some(time_of(&Stat::parse(&stat)?))
+    }
+
+    /// The CPU time of process group `group`: each of its processes' own,
+    /// and that of the children each waited for. `None` when `/proc` cannot
+    /// be read.
+    pub(super) fn group(group: u32) -> Option<Duration> {
+        let group = u64::from(group);
+        let mut total = Duration::ZERO;
+        for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+            let name = entry.file_name();
+            if !name
+                .to_string_lossy()
+                .bytes()
+                .all(|byte| byte.is_ascii_digit())
+            {
+                continue;
+            }
+            // A process may end between the listing and the reading.
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            if let Some(stat) = Stat::parse(&stat)
+                && stat.group == group
+            {
+                total += time_of(&stat);
+            }
+        }
+        Some(total)
+    }
+
+    /// The fields of `/proc/PID/stat` the clock needs (proc(5)).
+    struct Stat {
+        group: u64,
+        /// User and system time, the process's and its waited children's,
+        /// in clock ticks.
+        ticks: u64,
+    }
+
+    impl Stat {
+        fn parse(stat: &str) -> Option<Stat> {
+            // The command's name, in parentheses, may hold anything: the
+            // fields are counted after its last `)`, from the state (3).
+            let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+            let field = |number: usize| fields.get(number - 3)?.parse::<u64>().ok();
+            Some(Stat {
+                group: field(5)?,
+                ticks: field(14)? + field(15)? + field(16)? + field(17)?,
+            })
+        }
+    }
+
+    fn time_of(stat: &Stat) -> Duration {
+        static TICKS_PER_SECOND: OnceLock<u64> = OnceLock::new();
+        let per_second = *TICKS_PER_SECOND.get_or_init(|| {
+            sysconf(SysconfVar::CLK_TCK)
+                .ok()
+                .flatten()
+                .and_then(|ticks| u64::try_from(ticks).ok())
+                .filter(|&ticks| ticks > 0)
+                .unwrap_or(100)
+        });
+        Duration::from_secs(stat.ticks) / u32::try_from(per_second).unwrap_or(100)
+    }
+}
+
+/// No CPU time where there is no `/proc`: runs are timed on the wall clock.
+#[cfg(not(target_os = "linux"))]
+mod cpu_clock {
+    use std::io;
+    use std::process::Child;
+    use std::time::Duration;
+
+    pub(super) fn has_ended(child: &mut Child) -> io::Result<bool> {
+        child.try_wait().map(|status| status.is_some())
+    }
+
+    pub(super) fn ended_process(_id: u32) -> Option<Duration> {
+        None
+    }
+
+    pub(super) fn group(_group: u32) -> Option<Duration> {
+        None
     }
 }
 

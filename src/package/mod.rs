@@ -2,9 +2,9 @@
 //! package format of ICPC and Kattis, which problemtools' `verifyproblem`
 //! checks. It holds the statement in the package's own words, and the
 //! statement's sample. It holds secret data named for what each case tests, and
-//! an input validator that runs `cardsharp validate`. It holds a correct
-//! solution in C, and solutions with the classic mistakes, which the secret
-//! data catches.
+//! an input validator in C that accepts what `cardsharp validate` accepts. It
+//! holds a correct solution in C, and solutions with the classic mistakes,
+//! which the secret data catches.
 //!
 //! The legacy layout is written (`problem_statement/`, no format version).
 //! Problemtools checks it whole. It warns that its support of the 2023-07
@@ -20,13 +20,12 @@ use crate::pipeline::{Action, OutputFormat, Settings, run_bytes};
 use crate::render::DiagnosticFormat;
 use crate::syntax::{Layout, Mode};
 
-/// One file of a package. It has its path inside the package, its bytes, and
-/// whether it is a program to run.
+/// One file of a package: its path inside the package, and its bytes. Every
+/// file is source or data; a judge builds the programs from their source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackageFile {
     pub path: String,
     pub contents: Vec<u8>,
-    pub executable: bool,
 }
 
 /// The most records of an input, as the package's statement states it.
@@ -137,12 +136,7 @@ pub fn package(game: Game) -> Vec<PackageFile> {
     let mut files = vec![
         text("problem.yaml", &problem_yaml(&problem)),
         text("problem_statement/problem.en.tex", problem.statement),
-        text("input_validators/validate/build", VALIDATOR_BUILD).executable(),
-        text(
-            "input_validators/validate/run",
-            &format!("#!/bin/sh\n# Test input on stdin: exit 42 valid, 43 not.\nexec cardsharp validate --game {} \"$@\"\n", problem.short),
-        )
-        .executable(),
+        text("input_validators/validate/validate.c", &validator(game)),
         text(
             &format!("submissions/accepted/{}.c", problem.short),
             problem.solution,
@@ -176,7 +170,23 @@ pub fn package(game: Game) -> Vec<PackageFile> {
     files
 }
 
-const VALIDATOR_BUILD: &str = "#!/bin/sh\n# Nothing to build: the validator is `cardsharp validate`, which must\n# be on PATH.\ncommand -v cardsharp >/dev/null 2>&1 || { echo 'cardsharp is not on PATH' >&2; exit 1; }\nchmod +x run\n";
+/// The input validator's C source, for every game; [`validator`] sets the
+/// game on its line [`VALIDATOR_GAME`].
+const VALIDATOR: &str = include_str!("validate.c");
+const VALIDATOR_GAME: &str = "#define GAME BRIDGE\n";
+
+/// The input validator of `game`'s package, in C with its library alone:
+/// it accepts what `cardsharp validate --game GAME` accepts, so that a
+/// judge's machine without cardsharp builds and runs it.
+#[must_use]
+pub fn validator(game: Game) -> String {
+    let name = match game {
+        Game::Bridge => "BRIDGE",
+        Game::Choker => "CHOKER",
+        Game::Whist => "WHIST",
+    };
+    VALIDATOR.replacen(VALIDATOR_GAME, &format!("#define GAME {name}\n"), 1)
+}
 
 fn problem_yaml(problem: &Problem) -> String {
     format!(
@@ -189,16 +199,6 @@ fn text(path: &str, contents: &str) -> PackageFile {
     PackageFile {
         path: path.to_owned(),
         contents: contents.as_bytes().to_vec(),
-        executable: false,
-    }
-}
-
-impl PackageFile {
-    fn executable(self) -> Self {
-        Self {
-            executable: true,
-            ..self
-        }
     }
 }
 
@@ -267,6 +267,13 @@ fn outcome_name(game: Game, explained: &Value) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::{Game, problem};
+
+    /// The validator's game is set on a line that is there, once.
+    #[test]
+    fn the_validator_names_its_game_once() {
+        assert_eq!(super::VALIDATOR.matches(super::VALIDATOR_GAME).count(), 1);
+        assert!(super::validator(Game::Whist).contains("#define GAME WHIST\n"));
+    }
 
     /// Each mistake changes the correct solution. The text it replaces is
     /// there, once.
