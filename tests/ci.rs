@@ -628,10 +628,13 @@ fn the_parallel_recipe_merges_to_what_one_run_prints() {
         .expect("sh runs the recipe (GNU parallel and jq are installed by .ci/run)");
     assert!(ran.status.success(), "{}", text(&ran.stderr));
     let read = |name: &str| std::fs::read_to_string(here.join(name)).unwrap();
-    // parallel says nothing of its own: every line is cardsharp's.
+    // Every line is cardsharp's, but for parallel's own warnings, which a
+    // busy machine draws from it and the recipe leaves out.
     let diagnostics = read("diagnostics.jsonl");
     assert!(
-        diagnostics.lines().all(|line| line.starts_with('{')),
+        diagnostics
+            .lines()
+            .all(|line| line.starts_with('{') || line.starts_with("parallel: ")),
         "{diagnostics}"
     );
 
