@@ -741,6 +741,12 @@ async fn a_mebibyte_of_mixed_input(page: &Page) {
     let (_, diagnostics, _) = cli(&["check", "--diagnostics", "json"], text.as_bytes());
     assert_eq!(shown["results"], Value::from(json_lines(&results)));
     assert_eq!(shown["diagnostics"], Value::from(json_lines(&diagnostics)));
+    // The pane draws the first thousand results, and the rest when asked.
+    let rows = "return document.querySelectorAll('#pane-results .result').length";
+    assert_eq!(page.js(rows).await, json!(1000));
+    page.js("document.querySelector('#pane-results button.more').click()")
+        .await;
+    assert_eq!(page.js(rows).await, json!(json_lines(&results).len()));
     page.until(
         "the later views",
         "return analysis.trace && document.querySelector('#tabs [data-pane=tree] .count').textContent !== '…'",

@@ -309,22 +309,39 @@ function emptyNote(pane, text) {
   pane.replaceChildren(make("p", "empty", text));
 }
 
+// The most rows a pane draws at first: a mebibyte of hands has tens of
+// thousands, which take the browser seconds to lay out and nobody reads
+// at once. The rest are drawn when asked for.
+const FIRST_ROWS = 1000;
+
+// Draws `items` into `pane` with `row`, the first FIRST_ROWS of them, and a
+// button that draws the rest.
+function drawRows(pane, items, row) {
+  pane.replaceChildren(...items.slice(0, FIRST_ROWS).map(row));
+  if (items.length <= FIRST_ROWS) return;
+  const more = make("button", "more", `show the other ${items.length - FIRST_ROWS}`);
+  more.addEventListener("click", () => {
+    more.replaceWith(...items.slice(FIRST_ROWS).map(row));
+  });
+  pane.append(more);
+}
+
 function showResults() {
   const pane = $("pane-results");
   count("results", analysis.results.length);
   if (!analysis.results.length) return emptyNote(pane, "No record is well formed yet: type hands, pairs or deals, or pick an example.");
-  pane.replaceChildren(...analysis.results.map((result) => {
+  drawRows(pane, analysis.results, (result) => {
     const row = make("div", "result");
     row.append(make("span", "line-number", `line ${result.line}`), make("span", "result-text", result.result));
     return lighting(row, spanRange(result.span));
-  }));
+  });
 }
 
 function showDiagnostics() {
   const pane = $("pane-diagnostics");
   count("diagnostics", analysis.diagnostics.length);
   if (!analysis.diagnostics.length) return emptyNote(pane, "No diagnostics: the text is clean.");
-  pane.replaceChildren(...analysis.diagnostics.map((diagnostic) => {
+  drawRows(pane, analysis.diagnostics, (diagnostic) => {
     if (typeof diagnostic === "string") return make("div", "diagnostic", diagnostic);
     const box = make("div", `diagnostic ${diagnostic.severity}`);
     const head = make("div");
@@ -345,7 +362,7 @@ function showDiagnostics() {
       box.append(button);
     }
     return lighting(box, spanRange(diagnostic.labels?.[0]?.span));
-  }));
+  });
 }
 
 // Applies a fix's edits to the text, last first so that offsets hold.
